@@ -1,0 +1,11 @@
+// `npm start` on a fresh clone: build the web app once if dist/web is missing, then the server starts.
+import { existsSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+
+if (!existsSync("dist/web/index.html")) {
+  console.log("Building the web app (first start)...");
+  const result = spawnSync(process.execPath, ["node_modules/vite/bin/vite.js", "build", "--logLevel", "warn"], {
+    stdio: "inherit",
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+/** What GET /api/config tells the browser: only public settings, never secrets. */
+export const publicConfigSchema = z.object({
+  brand: z.string(),
+  demo: z.boolean(),
+  googleEnabled: z.boolean(),
+  billingEnabled: z.boolean(),
+  chatEnabled: z.boolean(),
+  captcha: z
+    .object({
+      provider: z.enum(["recaptcha", "turnstile"]),
+      siteKey: z.string(),
+    })
+    .nullable(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,0 +1,169 @@
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import Fastify, { type FastifyInstance } from "fastify";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { AppConfig } from "./config";
+import type { DatabaseHandle } from "./db/database";
+import type { MailSender } from "./adapters/mail/mail-sender";
+import type { OutboxEntry } from "./adapters/mail/outbox-mail-sender";
+import { createAuth, type Auth } from "./auth/auth";
+import { registerAuthRoutes } from "./auth/auth.routes";
+import { TokenVerifier } from "./auth/token-verifier";
+import { UserRepository } from "./auth/user.repository";
+import { registerErrorHandler } from "./plugins/error-handler";
+import { registerCsrf } from "./plugins/csrf";
+import { authenticateRequest } from "./plugins/authenticate";
+import { registerHealthRoutes } from "./features/health/health.routes";
+import { registerPublicConfigRoutes } from "./features/public-config/public-config.routes";
+import { registerMeRoutes } from "./features/me/me.routes";
+import { registerDevMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes";
+import { AppError } from "./app-error";
+
+export interface AppDependencies {
+  /** Resolves when the database is open and migrated; routes that need it wait for it. */
+  database: Promise<DatabaseHandle>;
+  mail: MailSender;
+  /** The local outbox, when mail is not sent over SMTP (readable at /dev/mailbox outside production). */
+  outbox: { list(): Promise<OutboxEntry[]> } | undefined;
+  authSecret: string;
+  /** Built SPA to serve; undefined when the web is served by Vite (dev) or not needed (tests). */
+  webRoot: string | undefined;
+}
+
+export interface Services {
+  database: DatabaseHandle;
+  auth: Auth;
+  users: UserRepository;
+  tokens: TokenVerifier;
+}
+
+/** Paths the server answers itself; anything else that accepts HTML gets the SPA (history fallback). */
+const SERVER_PREFIXES = ["/api/", "/research/", "/user/", "/csrf_cookie", "/healthz", "/readyz", "/docs", "/dev/"];
+
+export const defaultWebRoot = path.resolve(import.meta.dirname, "../../dist/web");
+
+function contentSecurityPolicy(config: AppConfig) {
+  const captchaOrigins =
+    config.captcha?.provider === "recaptcha"
+      ? ["https://www.google.com", "https://www.gstatic.com", "https://www.recaptcha.net"]
+      : config.captcha?.provider === "turnstile"
+        ? ["https://challenges.cloudflare.com"]
+        : [];
+  return {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", ...captchaOrigins],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", "data:", "https:"],
+      connectSrc: ["'self'", ...captchaOrigins],
+      frameSrc: ["'self'", ...captchaOrigins],
+      formAction: ["'self'", ...(config.google ? [config.google.issuerUrl] : [])],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      frameAncestors: ["'none'"],
+      upgradeInsecureRequests: config.appUrl.startsWith("https://") ? [] : null,
+    },
+  };
+}
+
+export async function buildApp(config: AppConfig, deps: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+    },
+    genReqId: (request) => {
+      const incoming = request.headers["x-request-id"];
+      return typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  const services: Promise<Services> = deps.database.then((database) => {
+    const auth = createAuth({ config, db: database.db, mail: deps.mail, secret: deps.authSecret });
+    return {
+      database,
+      auth,
+      users: new UserRepository(database.db),
+      tokens: new TokenVerifier(database.db, config.appUrl),
+    };
+  });
+  // A database that fails to open is reported by main.ts; requests waiting on it get a 503.
+  services.catch(() => undefined);
+  const getServices = async (): Promise<Services> => {
+    try {
+      return await services;
+    } catch {
+      throw new AppError(503, "database_unavailable", "The database is not available. Please try again shortly.");
+    }
+  };
+  let databaseReady = false;
+  void services.then(
+    () => {
+      databaseReady = true;
+    },
+    () => undefined,
+  );
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    crossOriginEmbedderPolicy: false,
+    // The Google sign-in popup reports back to its opener, which needs same-origin-allow-popups.
+    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.brand} API`, version: "0.1.0" },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/docs" });
+
+  registerCsrf(app, { secureCookie: config.appUrl.startsWith("https://") });
+  registerHealthRoutes(app, async () => {
+    if (!databaseReady) return false;
+    try {
+      await (await services).database.ping();
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  registerPublicConfigRoutes(app, config);
+  registerAuthRoutes(app, config, async () => (await getServices()).auth);
+  registerMeRoutes(app, async (request) => authenticateRequest(request, await getServices()));
+  if (!config.isProduction && deps.outbox) {
+    const outbox = deps.outbox;
+    registerDevMailboxRoutes(app, () => outbox.list());
+  }
+
+  const webRoot = deps.webRoot && existsSync(path.join(deps.webRoot, "index.html")) ? deps.webRoot : undefined;
+  if (webRoot) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const urlPath = request.url.split("?")[0] ?? "/";
+    const isServerPath = SERVER_PREFIXES.some((prefix) => urlPath === prefix.replace(/\/$/, "") || urlPath.startsWith(prefix));
+    if (webRoot && !isServerPath && (request.method === "GET" || request.method === "HEAD")) {
+      return reply.type("text/html; charset=utf-8").sendFile("index.html", webRoot, { cacheControl: false });
+    }
+    return reply.status(404).send({ error: `Nothing is here: ${request.method} ${urlPath}`, code: "not_found" });
+  });
+
+  return app;
+}

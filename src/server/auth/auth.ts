@@ -1,0 +1,156 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { admin, bearer, captcha, genericOAuth, jwt, oauthPopup } from "better-auth/plugins";
+import type { AppConfig } from "../config";
+import type { Database } from "../db/database";
+import { accounts, jwks, rateLimits, sessions, users, verifications } from "../db/schema";
+import type { MailSender } from "../adapters/mail/mail-sender";
+import { emailAlreadyInUseEmail, passwordResetEmail, verificationEmail } from "./auth-emails";
+
+/** JWTs for API calls live 15 minutes; the browser refreshes them 5 minutes before expiry. */
+export const JWT_LIFETIME = "15m";
+export const GOOGLE_PROVIDER_ID = "google";
+
+export interface AuthDependencies {
+  config: AppConfig;
+  db: Database;
+  mail: MailSender;
+  secret: string;
+}
+
+function captchaPlugins(config: AppConfig) {
+  if (!config.captcha) return [];
+  const endpoints = ["/sign-up/email", "/request-password-reset"];
+  const verifyOverride = config.captcha.verifyUrl ? { siteVerifyURLOverride: config.captcha.verifyUrl } : {};
+  return [
+    config.captcha.provider === "recaptcha"
+      ? captcha({ provider: "google-recaptcha", secretKey: config.captcha.secretKey, endpoints, ...verifyOverride })
+      : captcha({ provider: "cloudflare-turnstile", secretKey: config.captcha.secretKey, endpoints, ...verifyOverride }),
+  ];
+}
+
+/**
+ * Google sign-in goes through the generic OpenID Connect flow with discovery, so the very same code
+ * path runs against Google in production and against a local OIDC provider in the end-to-end tests.
+ */
+function googlePlugins(config: AppConfig) {
+  if (!config.google) return [];
+  return [
+    genericOAuth({
+      config: [
+        {
+          providerId: GOOGLE_PROVIDER_ID,
+          clientId: config.google.clientId,
+          clientSecret: config.google.clientSecret,
+          discoveryUrl: `${config.google.issuerUrl}/.well-known/openid-configuration`,
+          scopes: ["openid", "email", "profile"],
+          pkce: true,
+        },
+      ],
+    }),
+    oauthPopup(),
+  ];
+}
+
+export function createAuth({ config, db, mail, secret }: AuthDependencies) {
+  const rule = { window: config.authRateLimit.windowSeconds, max: config.authRateLimit.max };
+  return betterAuth({
+    appName: config.brand,
+    baseURL: config.appUrl,
+    basePath: "/api/auth",
+    secret,
+    trustedOrigins: config.trustedOrigins,
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        jwks,
+        rateLimit: rateLimits,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      // Sign-up never signs in: new and already-registered addresses get the same answer, and the
+      // verification link is what signs a new user in.
+      autoSignIn: false,
+      requireEmailVerification: false,
+      minPasswordLength: 8,
+      maxPasswordLength: 72,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await mail.send(passwordResetEmail({ brand: config.brand, to: user.email, url }));
+      },
+      // The answer to a duplicate sign-up must look exactly like a new one, admin fields included.
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        role: "user",
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        ...additionalFields,
+        id,
+      }),
+      onExistingUserSignUp: async ({ user }) => {
+        await mail.send(
+          emailAlreadyInUseEmail({
+            brand: config.brand,
+            to: user.email,
+            signInUrl: `${config.appUrl}/signin`,
+            resetUrl: `${config.appUrl}/forgetpassword`,
+          }),
+        );
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, token }) => {
+        const url = `${config.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+        await mail.send(verificationEmail({ brand: config.brand, to: user.email, url }));
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 300,
+      customRules: {
+        "/sign-in/email": rule,
+        "/sign-up/email": rule,
+        "/request-password-reset": rule,
+        "/reset-password": rule,
+        "/send-verification-email": rule,
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    advanced: {
+      useSecureCookies: config.appUrl.startsWith("https://"),
+    },
+    logger: { level: config.logLevel === "silent" ? "error" : "warn", disabled: config.logLevel === "silent" },
+    plugins: [
+      bearer(),
+      jwt({
+        jwt: {
+          expirationTime: JWT_LIFETIME,
+          issuer: config.appUrl,
+          audience: config.appUrl,
+          definePayload: ({ user }) => ({ email: user.email, emailVerified: user.emailVerified }),
+        },
+      }),
+      admin(),
+      ...googlePlugins(config),
+      ...captchaPlugins(config),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

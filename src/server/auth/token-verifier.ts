@@ -1,0 +1,52 @@
+import { errors as joseErrors, importJWK, jwtVerify, decodeProtectedHeader, type JWK, type CryptoKey } from "jose";
+import type { Database } from "../db/database";
+import { jwks } from "../db/schema";
+
+export type TokenProblem = "token_missing" | "token_invalid" | "token_expired";
+
+export type TokenCheck = { ok: true; userId: string } | { ok: false; problem: TokenProblem };
+
+/**
+ * Verifies the Bearer JWTs the web sends with API calls against the public keys better-auth keeps in
+ * the jwks table. Keys are cached and re-read when a token names a key id we have not seen.
+ */
+export class TokenVerifier {
+  private keys = new Map<string, CryptoKey | Uint8Array>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly issuer: string,
+  ) {}
+
+  private async loadKeys(): Promise<void> {
+    const rows = await this.db.select({ id: jwks.id, publicKey: jwks.publicKey }).from(jwks);
+    const next = new Map<string, CryptoKey | Uint8Array>();
+    for (const row of rows) {
+      const jwk = JSON.parse(row.publicKey) as JWK;
+      next.set(row.id, await importJWK(jwk, jwk.alg ?? "EdDSA"));
+    }
+    this.keys = next;
+  }
+
+  async verify(token: string | undefined): Promise<TokenCheck> {
+    if (!token) return { ok: false, problem: "token_missing" };
+    let kid: string | undefined;
+    try {
+      kid = decodeProtectedHeader(token).kid;
+    } catch {
+      return { ok: false, problem: "token_invalid" };
+    }
+    if (!kid) return { ok: false, problem: "token_invalid" };
+    if (!this.keys.has(kid)) await this.loadKeys();
+    const key = this.keys.get(kid);
+    if (!key) return { ok: false, problem: "token_invalid" };
+    try {
+      const { payload } = await jwtVerify(token, key, { issuer: this.issuer, audience: this.issuer });
+      if (typeof payload.sub !== "string" || payload.sub.length === 0) return { ok: false, problem: "token_invalid" };
+      return { ok: true, userId: payload.sub };
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) return { ok: false, problem: "token_expired" };
+      return { ok: false, problem: "token_invalid" };
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../db/database";
+import { sessions, users } from "../db/schema";
+
+export interface UserRecord {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  disabled: boolean;
+}
+
+export class UserRepository {
+  constructor(private readonly db: Database) {}
+
+  async findById(id: string): Promise<UserRecord | undefined> {
+    const [row] = await this.db
+      .select({ id: users.id, email: users.email, emailVerified: users.emailVerified, banned: users.banned })
+      .from(users)
+      .where(eq(users.id, id))
+      .limit(1);
+    return row && { id: row.id, email: row.email, emailVerified: row.emailVerified, disabled: row.banned === true };
+  }
+
+  async findByEmail(email: string): Promise<UserRecord | undefined> {
+    const [row] = await this.db
+      .select({ id: users.id, email: users.email, emailVerified: users.emailVerified, banned: users.banned })
+      .from(users)
+      .where(eq(users.email, email.trim().toLowerCase()))
+      .limit(1);
+    return row && { id: row.id, email: row.email, emailVerified: row.emailVerified, disabled: row.banned === true };
+  }
+
+  /** Disables or re-enables a user. Disabling also ends every session, in one transaction. */
+  async setDisabled(userId: string, disabled: boolean, reason: string | null): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ banned: disabled, banReason: disabled ? reason : null, banExpires: null, updatedAt: new Date() })
+        .where(eq(users.id, userId));
+      if (disabled) await tx.delete(sessions).where(eq(sessions.userId, userId));
+    });
+  }
+
+  async list(): Promise<UserRecord[]> {
+    const rows = await this.db
+      .select({ id: users.id, email: users.email, emailVerified: users.emailVerified, banned: users.banned })
+      .from(users)
+      .orderBy(users.createdAt);
+    return rows.map((row) => ({
+      id: row.id,
+      email: row.email,
+      emailVerified: row.emailVerified,
+      disabled: row.banned === true,
+    }));
+  }
+}

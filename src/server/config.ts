@@ -1,0 +1,147 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The only reader of process.env (ARCHITECTURE.md): every setting is parsed and checked once, at
+ * boot, and the typed result is passed down. A bad value stops the process with a list of problems.
+ */
+
+const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().min(1).optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+const booleanFlag = (fallback: boolean) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(["true", "false", "1", "0", "yes", "no"])
+      .optional()
+      .transform((value) => (value === undefined ? fallback : ["true", "1", "yes"].includes(value))),
+  );
+const port = z.coerce.number().int().min(0).max(65535);
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    PORT: port.default(3000),
+    APP_URL: optionalUrl,
+    TRUSTED_ORIGINS: optionalString,
+    TRUST_PROXY: booleanFlag(false),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    BRAND_NAME: z.string().min(1).default("Quanta"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: optionalUrl,
+    AUTH_SECRET: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+    ),
+    AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+    AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: z.string().min(3).default("Quanta <no-reply@quanta.local>"),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    GOOGLE_ISSUER_URL: z.url().default("https://accounts.google.com"),
+    CAPTCHA_PROVIDER: z.enum(["none", "recaptcha", "turnstile"]).default("none"),
+    CAPTCHA_SITE_KEY: optionalString,
+    CAPTCHA_SECRET_KEY: optionalString,
+    CAPTCHA_VERIFY_URL: optionalUrl,
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required in production" });
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["GOOGLE_CLIENT_SECRET"],
+        message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
+      });
+    }
+    if (env.CAPTCHA_PROVIDER !== "none" && (!env.CAPTCHA_SITE_KEY || !env.CAPTCHA_SECRET_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["CAPTCHA_PROVIDER"],
+        message: "CAPTCHA_SITE_KEY and CAPTCHA_SECRET_KEY are required when CAPTCHA_PROVIDER is set",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  env: Env["NODE_ENV"];
+  isProduction: boolean;
+  host: string;
+  port: number;
+  appUrl: string;
+  trustedOrigins: string[];
+  trustProxy: boolean;
+  logLevel: Env["LOG_LEVEL"];
+  brand: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  authSecret: string | undefined;
+  authRateLimit: { max: number; windowSeconds: number };
+  mail: { smtpUrl: string | undefined; from: string };
+  google: { clientId: string; clientSecret: string; issuerUrl: string } | undefined;
+  captcha:
+    | { provider: "recaptcha" | "turnstile"; siteKey: string; secretKey: string; verifyUrl: string | undefined }
+    | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses an environment (process.env in main.ts, a literal object in tests). */
+export function loadConfig(source: Record<string, string | undefined>): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  const extraOrigins = (env.TRUSTED_ORIGINS ?? "")
+    .split(",")
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === "production",
+    host: env.HOST,
+    port: env.PORT,
+    appUrl,
+    trustedOrigins: [new URL(appUrl).origin, ...extraOrigins],
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    brand: env.BRAND_NAME,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    authSecret: env.AUTH_SECRET,
+    authRateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            issuerUrl: env.GOOGLE_ISSUER_URL.replace(/\/$/, ""),
+          }
+        : undefined,
+    captcha:
+      env.CAPTCHA_PROVIDER !== "none" && env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET_KEY
+        ? {
+            provider: env.CAPTCHA_PROVIDER,
+            siteKey: env.CAPTCHA_SITE_KEY,
+            secretKey: env.CAPTCHA_SECRET_KEY,
+            verifyUrl: env.CAPTCHA_VERIFY_URL,
+          }
+        : undefined,
+  };
+}

@@ -1,0 +1,83 @@
+import path from "node:path";
+import { mkdir } from "node:fs/promises";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import pg from "pg";
+import * as schema from "./schema";
+import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock";
+
+export type Schema = typeof schema;
+/** The Drizzle handle every repository takes; the same for PGlite and node-postgres. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  kind: "pglite" | "postgres";
+  db: Database;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.resolve(import.meta.dirname, "../../../drizzle");
+
+/** PostgreSQL through node-postgres: the production choice (DATABASE_URL). */
+export async function openPostgres(url: string, options: { migrate: boolean }): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  if (options.migrate) await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+  return {
+    kind: "postgres",
+    db,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** An already-open PGlite (on disk, or in memory in tests) wrapped as a DatabaseHandle. */
+export async function wrapPglite(
+  client: PGlite,
+  options: { migrate: boolean; onClose?: () => Promise<void> },
+): Promise<DatabaseHandle> {
+  const native = drizzlePglite(client, { schema });
+  if (options.migrate) await migratePglite(native, { migrationsFolder });
+  const db = native as unknown as Database;
+  return {
+    kind: "pglite",
+    db,
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: async () => {
+      await client.close();
+      await options.onClose?.();
+    },
+  };
+}
+
+/**
+ * Embedded PostgreSQL under $DATA_DIR/pg. A second process on the same directory would corrupt it,
+ * so this takes the data directory's lock first and fails with a clear message if it is held.
+ */
+export async function openPgliteOnDisk(dataDir: string): Promise<DatabaseHandle> {
+  await mkdir(dataDir, { recursive: true });
+  const lock: DataDirLock = acquireDataDirLock(dataDir);
+  try {
+    const client = await PGlite.create(path.join(dataDir, "pg"));
+    return await wrapPglite(client, { migrate: true, onClose: async () => lock.release() });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, { migrate: true })
+    : openPgliteOnDisk(config.dataDir);
+}

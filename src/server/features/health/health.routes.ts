@@ -1,0 +1,34 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+
+/**
+ * /healthz: the process answers (at once, even while the database opens).
+ * /readyz: the database answers a query, so traffic can be sent here.
+ */
+export function registerHealthRoutes(app: FastifyInstance, ping: () => Promise<boolean>): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get(
+    "/healthz",
+    { schema: { tags: ["ops"], response: { 200: z.object({ status: z.literal("ok") }) } } },
+    async () => ({ status: "ok" as const }),
+  );
+  typed.get(
+    "/readyz",
+    {
+      schema: {
+        tags: ["ops"],
+        response: {
+          200: z.object({ status: z.literal("ready") }),
+          503: z.object({ status: z.literal("starting"), error: z.string(), code: z.string() }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      if (await ping()) return { status: "ready" as const };
+      return reply
+        .status(503)
+        .send({ status: "starting" as const, error: "The database is not ready yet.", code: "not_ready" });
+    },
+  );
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { publicConfigSchema, type PublicConfig } from "../../../contracts/public-config";
+import type { AppConfig } from "../../config";
+
+/** The browser's view of the configuration: which features are on, never a secret. */
+export function toPublicConfig(config: AppConfig): PublicConfig {
+  return {
+    brand: config.brand,
+    // Only the simulated demo market exists until real providers are configured (later issue).
+    demo: true,
+    googleEnabled: Boolean(config.google),
+    billingEnabled: false,
+    chatEnabled: false,
+    captcha: config.captcha ? { provider: config.captcha.provider, siteKey: config.captcha.siteKey } : null,
+  };
+}
+
+export function registerPublicConfigRoutes(app: FastifyInstance, config: AppConfig): void {
+  const body = toPublicConfig(config);
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get("/api/config", { schema: { tags: ["config"], response: { 200: publicConfigSchema } } }, async () => body);
+}

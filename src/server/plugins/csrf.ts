@@ -1,0 +1,50 @@
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "../app-error";
+
+export const CSRF_COOKIE = "csrftoken";
+export const CSRF_HEADER = "x-csrftoken";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** better-auth checks Origin itself; the payment provider's webhook is signed instead. */
+const EXEMPT_PREFIXES = ["/api/auth/", "/api/billing/webhook"];
+
+function sameToken(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export function isCsrfExempt(request: FastifyRequest): boolean {
+  if (SAFE_METHODS.has(request.method)) return true;
+  const path = request.url.split("?")[0] ?? "";
+  return EXEMPT_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, "") || path.startsWith(prefix));
+}
+
+/**
+ * Double-submit cookie: GET /csrf_cookie sets `csrftoken`; every unsafe request must echo it in the
+ * X-CSRFToken header. A page on another site can send the cookie but cannot read it to set the header.
+ */
+export function registerCsrf(app: FastifyInstance, options: { secureCookie: boolean }): void {
+  app.get("/csrf_cookie", { schema: { hide: true } }, async (request, reply) => {
+    const existing = request.cookies[CSRF_COOKIE];
+    const token = existing && /^[A-Za-z0-9_-]{32,128}$/.test(existing) ? existing : randomBytes(32).toString("base64url");
+    reply.setCookie(CSRF_COOKIE, token, {
+      path: "/",
+      sameSite: "lax",
+      httpOnly: false,
+      secure: options.secureCookie,
+      maxAge: 60 * 60 * 24 * 365,
+    });
+    return { csrfToken: token };
+  });
+
+  app.addHook("onRequest", async (request) => {
+    if (isCsrfExempt(request)) return;
+    const cookie = request.cookies[CSRF_COOKIE];
+    const header = request.headers[CSRF_HEADER];
+    if (!cookie || typeof header !== "string" || !sameToken(cookie, header)) {
+      throw new AppError(403, "csrf_missing", "CSRF token is missing or invalid. Reload the page and try again.");
+    }
+  });
+}

@@ -1,0 +1,14 @@
+import { afterEach, beforeEach, vi } from "vitest";
+
+// A test that logs console.error fails (ARCHITECTURE.md): errors must be asserted, not printed.
+let errorSpy: ReturnType<typeof vi.spyOn> | undefined;
+beforeEach(() => {
+  errorSpy = vi.spyOn(console, "error");
+});
+afterEach(() => {
+  const calls = errorSpy?.mock.calls ?? [];
+  errorSpy?.mockRestore();
+  if (calls.length > 0) {
+    throw new Error(`console.error was called: ${calls.map((c: unknown[]) => c.map(String).join(" ")).join("\n")}`);
+  }
+});

@@ -1,0 +1,24 @@
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+import tailwindcss from "@tailwindcss/vite";
+
+// The SPA lives in src/web; the server serves dist/web in production and proxies to Vite in dev.
+export default defineConfig({
+  root: "src/web",
+  publicDir: "public",
+  plugins: [react(), tailwindcss()],
+  build: { outDir: "../../dist/web", emptyOutDir: true, sourcemap: true },
+  server: {
+    port: 5173,
+    proxy: {
+      "/api": "http://localhost:3000",
+      "/csrf_cookie": "http://localhost:3000",
+      "/research": "http://localhost:3000",
+      "/user": "http://localhost:3000",
+      "/dev": "http://localhost:3000",
+      "/healthz": "http://localhost:3000",
+      "/readyz": "http://localhost:3000",
+      "/docs": "http://localhost:3000",
+    },
+  },
+});
