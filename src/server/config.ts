@@ -145,3 +145,8 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
         : undefined,
   };
 }
+
+/** The process's own environment; called once by each entry point (server, CLI). */
+export function loadConfigFromEnvironment(): AppConfig {
+  return loadConfig(process.env);
+}

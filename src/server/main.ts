@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { ConfigError, loadConfig, type AppConfig } from "./config";
+import { ConfigError, loadConfigFromEnvironment, type AppConfig } from "./config";
 import { buildApp, defaultWebRoot } from "./app";
 import { openDatabase } from "./db/database";
 import { DataDirLockedError } from "./db/data-dir-lock";
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   if (existsSync(".env")) process.loadEnvFile(".env");
   let config: AppConfig;
   try {
-    config = loadConfig(process.env);
+    config = loadConfigFromEnvironment();
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\nSee .env.example and the README's configuration table.\n`);

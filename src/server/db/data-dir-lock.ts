@@ -15,6 +15,9 @@ export class DataDirLockedError extends Error {
   }
 }
 
+/** Lock files this process holds: a second open of the same directory in-process is refused too. */
+const heldByThisProcess = new Set<string>();
+
 export interface DataDirLock {
   release(): void;
 }
@@ -34,15 +37,18 @@ function isAlive(pid: number): boolean {
  */
 export function acquireDataDirLock(dataDir: string): DataDirLock {
   const lockFile = path.join(dataDir, "quanta.lock");
+  if (heldByThisProcess.has(lockFile)) throw new DataDirLockedError(lockFile, process.pid);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = fs.openSync(lockFile, "wx");
       fs.writeSync(fd, String(process.pid));
       fs.closeSync(fd);
+      heldByThisProcess.add(lockFile);
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
+        heldByThisProcess.delete(lockFile);
         try {
           if (fs.readFileSync(lockFile, "utf8").trim() === String(process.pid)) fs.unlinkSync(lockFile);
         } catch {
@@ -54,6 +60,7 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const holderPid = Number.parseInt(fs.readFileSync(lockFile, "utf8").trim(), 10);
+      // A pid equal to ours is an earlier run's (containers reuse pid 1), so that lock is stale.
       if (Number.isInteger(holderPid) && holderPid !== process.pid && isAlive(holderPid)) {
         throw new DataDirLockedError(lockFile, holderPid);
       }

@@ -1,0 +1,67 @@
+// Lint keeps the architecture (ARCHITECTURE.md): import zones between layers, no cycles, no feature
+// importing another feature, nothing but config.ts reading process.env.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import importX from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import { existsSync, readdirSync } from "node:fs";
+
+/** One zone per feature folder: it may import from itself, never from a sibling feature. */
+const featureZones = ["src/server/features", "src/web/features"].flatMap((root) =>
+  existsSync(root)
+    ? readdirSync(root, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => ({
+          target: `./${root}/${entry.name}`,
+          from: `./${root}`,
+          except: [`./${entry.name}`],
+          message: "A feature never imports another feature; compose them in routes.",
+        }))
+    : [],
+);
+
+
+export default tseslint.config(
+  { ignores: ["dist/**", "node_modules/**", "data/**", "drizzle/**", "test-results/**", "playwright-report/**", ".tmp/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": "error",
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-self-import": "error",
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            { target: "./src/core", from: ["./src/contracts", "./src/server", "./src/web", "./src/cli"], message: "core is pure: it imports nothing of the app." },
+            { target: "./src/contracts", from: ["./src/server", "./src/web", "./src/cli"], message: "contracts may only import core." },
+            { target: "./src/server", from: ["./src/web", "./src/cli"], message: "server never imports web or cli." },
+            { target: "./src/web", from: ["./src/server", "./src/cli"], message: "web never imports server." },
+            ...featureZones,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/server/config.ts", "src/**/*.test.ts", "src/test-setup.ts", "src/server/test-support/**"],
+    rules: {
+      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through src/server/config.ts." }],
+    },
+  },
+  {
+    files: ["src/web/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+);

@@ -1,0 +1,84 @@
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { buildApp } from "../app";
+import { loadConfig, type AppConfig } from "../config";
+import type { DatabaseHandle } from "../db/database";
+import { MemoryMailSender } from "./memory-mail-sender";
+import type { TestDatabaseKind } from "./test-database";
+
+export const TEST_APP_URL = "http://localhost:3000";
+export const TEST_ORIGIN = { origin: TEST_APP_URL };
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  database: DatabaseHandle;
+  mail: MemoryMailSender;
+  close(): Promise<void>;
+}
+
+/** The real app (buildApp) on a test database, with mail kept in memory. */
+export async function startTestApp(kind: TestDatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    APP_URL: TEST_APP_URL,
+    DATA_DIR: "./.tmp/test-data",
+    AUTH_RATE_LIMIT_MAX: "1000",
+    ...env,
+  });
+  const database = await kind.open();
+  const mail = new MemoryMailSender();
+  const app = await buildApp(config, {
+    database: Promise.resolve(database),
+    mail,
+    outbox: undefined,
+    authSecret: "test-secret-test-secret-test-secret-0123456789",
+    webRoot: undefined,
+  });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    mail,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+  return JSON.parse(response.body) as T;
+}
+
+/** Signs up, verifies through the e-mailed link and returns the session cookie and a JWT. */
+export async function createVerifiedUser(
+  t: TestApp,
+  email: string,
+  password = "correct horse 42",
+): Promise<{ cookie: string; jwt: string; userId: string }> {
+  const signUp = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/sign-up/email",
+    headers: TEST_ORIGIN,
+    payload: { email, password, name: email.split("@")[0] },
+  });
+  if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.body}`);
+  const token = t.mail.tokenFrom(t.mail.lastTo(email));
+  const verify = await t.app.inject({ method: "GET", url: `/api/auth/verify-email?token=${token}` });
+  if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.body}`);
+  const cookie = sessionCookie(verify);
+  const jwtResponse = await t.app.inject({ method: "GET", url: "/api/auth/token", headers: { cookie } });
+  const jwt = json<{ token: string }>(jwtResponse).token;
+  const me = await t.app.inject({ method: "GET", url: "/api/me", headers: { authorization: `Bearer ${jwt}` } });
+  return { cookie, jwt, userId: json<{ user: { id: string } }>(me).user.id };
+}
+
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const raw = response.headers["set-cookie"];
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  const cookies = list.map((c) => c.split(";")[0]).filter((c) => c && !c.endsWith("="));
+  if (cookies.length === 0) throw new Error("no session cookie was set");
+  return cookies.join("; ");
+}
