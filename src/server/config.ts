@@ -46,26 +46,25 @@ export const envSchema = z
     CAPTCHA_SITE_KEY: optionalString,
     CAPTCHA_SECRET_KEY: optionalString,
     CAPTCHA_VERIFY_URL: optionalUrl,
-  })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required in production" });
-    }
-    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["GOOGLE_CLIENT_SECRET"],
-        message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
-      });
-    }
-    if (env.CAPTCHA_PROVIDER !== "none" && (!env.CAPTCHA_SITE_KEY || !env.CAPTCHA_SECRET_KEY)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["CAPTCHA_PROVIDER"],
-        message: "CAPTCHA_SITE_KEY and CAPTCHA_SECRET_KEY are required when CAPTCHA_PROVIDER is set",
-      });
-    }
   });
+
+/**
+ * Rules across variables, checked on the raw values so they are reported together with the
+ * per-variable problems (a list of everything that is wrong, not the first thing).
+ */
+function crossFieldProblems(source: Record<string, string | undefined>): string[] {
+  const set = (name: string) => Boolean(source[name] && source[name] !== "");
+  const problems: string[] = [];
+  if (source.NODE_ENV === "production" && !set("AUTH_SECRET")) problems.push("AUTH_SECRET: is required in production");
+  if (set("GOOGLE_CLIENT_ID") !== set("GOOGLE_CLIENT_SECRET")) {
+    problems.push("GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
+  }
+  const captcha = source.CAPTCHA_PROVIDER;
+  if (captcha && captcha !== "none" && (!set("CAPTCHA_SITE_KEY") || !set("CAPTCHA_SECRET_KEY"))) {
+    problems.push("CAPTCHA_PROVIDER: CAPTCHA_SITE_KEY and CAPTCHA_SECRET_KEY are required when CAPTCHA_PROVIDER is set");
+  }
+  return problems;
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -100,11 +99,11 @@ export class ConfigError extends Error {
 /** Parses an environment (process.env in main.ts, a literal object in tests). */
 export function loadConfig(source: Record<string, string | undefined>): AppConfig {
   const parsed = envSchema.safeParse(source);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`),
-    );
-  }
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`)),
+    ...crossFieldProblems(source),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const env = parsed.data;
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   const extraOrigins = (env.TRUSTED_ORIGINS ?? "")

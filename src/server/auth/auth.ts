@@ -133,6 +133,8 @@ export function createAuth({ config, db, mail, secret }: AuthDependencies) {
       updateAge: 60 * 60 * 24,
     },
     advanced: {
+      // Explicit, so the Origin check also runs under a test runner (better-auth skips it there).
+      disableOriginCheck: false,
       useSecureCookies: config.appUrl.startsWith("https://"),
     },
     logger: { level: config.logLevel === "silent" ? "error" : "warn", disabled: config.logLevel === "silent" },

@@ -1,0 +1,80 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe("loadConfig", () => {
+  it("runs with no environment at all: port 3000, ./data, PGlite, outbox mail, no Google, no CAPTCHA", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: "development",
+      port: 3000,
+      appUrl: "http://localhost:3000",
+      trustedOrigins: ["http://localhost:3000"],
+      dataDir: path.resolve("./data"),
+      databaseUrl: undefined,
+      authSecret: undefined,
+      authRateLimit: { max: 10, windowSeconds: 60 },
+      mail: { smtpUrl: undefined },
+      google: undefined,
+      captcha: undefined,
+    });
+  });
+
+  it("derives the public URL from PORT and accepts extra trusted origins", () => {
+    const config = loadConfig({ PORT: "4100", TRUSTED_ORIGINS: "http://127.0.0.1:4100, https://quanta.example" });
+    expect(config.appUrl).toBe("http://localhost:4100");
+    expect(config.trustedOrigins).toEqual(["http://localhost:4100", "http://127.0.0.1:4100", "https://quanta.example"]);
+  });
+
+  it("treats empty values as unset, as .env files write them", () => {
+    expect(loadConfig({ SMTP_URL: "", GOOGLE_CLIENT_ID: "", GOOGLE_CLIENT_SECRET: "" }).google).toBeUndefined();
+  });
+
+  it("lists every problem at once", () => {
+    expect(problems({ PORT: "eighty", DATABASE_URL: "not a url", LOG_LEVEL: "loud" })).toEqual([
+      expect.stringMatching(/^PORT: /),
+      expect.stringMatching(/^LOG_LEVEL: /),
+      expect.stringMatching(/^DATABASE_URL: /),
+    ]);
+  });
+
+  it("requires an auth secret of 32+ characters in production", () => {
+    expect(problems({ NODE_ENV: "production" })).toEqual(["AUTH_SECRET: is required in production"]);
+    expect(problems({ NODE_ENV: "production", AUTH_SECRET: "short" })).toEqual([
+      "AUTH_SECRET: AUTH_SECRET must be at least 32 characters",
+    ]);
+    expect(loadConfig({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) }).isProduction).toBe(true);
+  });
+
+  it("turns Google on only with both id and secret, and points it at Google unless told otherwise", () => {
+    expect(problems({ GOOGLE_CLIENT_ID: "id" })).toEqual([
+      "GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
+    ]);
+    expect(loadConfig({ GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "s" }).google).toEqual({
+      clientId: "id",
+      clientSecret: "s",
+      issuerUrl: "https://accounts.google.com",
+    });
+  });
+
+  it("needs both CAPTCHA keys when a CAPTCHA provider is chosen", () => {
+    expect(problems({ CAPTCHA_PROVIDER: "turnstile", CAPTCHA_SITE_KEY: "k" })).toHaveLength(1);
+    expect(problems({ CAPTCHA_PROVIDER: "hcaptcha" })).toEqual([
+      expect.stringMatching(/^CAPTCHA_PROVIDER: Invalid/),
+      expect.stringMatching(/^CAPTCHA_PROVIDER: CAPTCHA_SITE_KEY/),
+    ]);
+    expect(
+      loadConfig({ CAPTCHA_PROVIDER: "recaptcha", CAPTCHA_SITE_KEY: "site", CAPTCHA_SECRET_KEY: "secret" }).captcha,
+    ).toEqual({ provider: "recaptcha", siteKey: "site", secretKey: "secret", verifyUrl: undefined });
+  });
+});

@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+
+/** The real entry point, as `npm start` runs it, in child processes. */
+function start(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: "warn", HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+async function waitForReady(port: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/readyz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("server did not become ready");
+}
+
+describe("src/server/main.ts", () => {
+  const children: ChildProcess[] = [];
+  afterEach(() => {
+    for (const child of children) child.kill("SIGKILL");
+  });
+
+  it("refuses to start a second instance on the same DATA_DIR, with a clear message", async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "quanta-main-"));
+    const first = start({ DATA_DIR: dataDir, PORT: "3941" });
+    children.push(first);
+    await waitForReady(3941, first);
+
+    const second = start({ DATA_DIR: dataDir, PORT: "3942" });
+    children.push(second);
+    let stderr = "";
+    second.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => second.on("exit", resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain("Another Quanta process");
+    expect(stderr).toContain("different DATA_DIR");
+  });
+
+  it("stops at boot with the list of configuration problems", async () => {
+    const child = start({ PORT: "not-a-port", NODE_ENV: "production" });
+    children.push(child);
+    let stderr = "";
+    child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain("Invalid configuration");
+    expect(stderr).toContain("PORT:");
+    expect(stderr).toContain("AUTH_SECRET: is required in production");
+  });
+
+  it("shuts down cleanly on SIGTERM and releases the data directory", async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "quanta-main-"));
+    const first = start({ DATA_DIR: dataDir, PORT: "3943" });
+    children.push(first);
+    await waitForReady(3943, first);
+    first.kill("SIGTERM");
+    expect(await new Promise<number | null>((resolve) => first.on("exit", resolve))).toBe(0);
+    const again = start({ DATA_DIR: dataDir, PORT: "3943" });
+    children.push(again);
+    await waitForReady(3943, again);
+  });
+});
