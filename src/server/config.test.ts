@@ -78,3 +78,14 @@ describe("loadConfig", () => {
     ).toEqual({ provider: "recaptcha", siteKey: "site", secretKey: "secret", verifyUrl: undefined });
   });
 });
+
+describe(".env.example", () => {
+  it("lists every variable the schema knows, and its values load", async () => {
+    const { readFile } = await import("node:fs/promises");
+    const { parseEnv } = await import("node:util");
+    const { envSchema } = await import("./config");
+    const example = parseEnv(await readFile(".env.example", "utf8")) as Record<string, string>;
+    expect(Object.keys(example).sort()).toEqual(Object.keys(envSchema.shape).sort());
+    expect(() => loadConfig(example)).not.toThrow();
+  });
+});

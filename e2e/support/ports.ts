@@ -1,0 +1,6 @@
+/** Ports of the servers the end-to-end suite starts (see playwright.config.ts). */
+export const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3210);
+export const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3211);
+export const APP_URL = `http://localhost:${APP_PORT}`;
+export const OIDC_ISSUER = `http://localhost:${OIDC_PORT}`;
+export const OIDC_CLIENT = { id: "quanta-e2e", secret: "quanta-e2e-secret" };

@@ -1,0 +1,66 @@
+import { defineConfig } from "@playwright/test";
+import { APP_PORT, APP_URL, OIDC_CLIENT, OIDC_ISSUER, OIDC_PORT } from "./e2e/support/ports";
+
+const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const e2eDataDir = ".tmp/e2e-data";
+
+export default defineConfig({
+  testDir: "e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [["list"]],
+  outputDir: "test-results",
+  use: {
+    baseURL: APP_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: [
+    {
+      command: "node --import tsx e2e/support/oidc-server.ts",
+      url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      timeout: 30_000,
+    },
+    {
+      // A fresh data directory each run: the suite starts from an empty product, like a new user.
+      command: `node -e "require('fs').rmSync('${e2eDataDir}',{recursive:true,force:true})" && node scripts/build-if-missing.mjs && node --import tsx src/server/main.ts`,
+      url: `${APP_URL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      env: {
+        NODE_ENV: "development",
+        PORT: String(APP_PORT),
+        HOST: "127.0.0.1",
+        APP_URL,
+        DATA_DIR: e2eDataDir,
+        LOG_LEVEL: "warn",
+        AUTH_RATE_LIMIT_MAX: "200",
+        GOOGLE_CLIENT_ID: OIDC_CLIENT.id,
+        GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,
+        GOOGLE_ISSUER_URL: OIDC_ISSUER,
+      },
+    },
+  ],
+});
