@@ -35,7 +35,11 @@ async function main(): Promise<void> {
   }
 
   const { sender: mail, outbox } = createMailSender(config, (line) => process.stdout.write(`\n✉  ${line}\n\n`));
-  const database = openDatabase(config);
+  // The database opens after the server listens: /healthz answers at once, /readyz once it is open.
+  let openNow: () => void = () => undefined;
+  const database = new Promise<void>((resolve) => {
+    openNow = resolve;
+  }).then(() => openDatabase(config));
   const app = await buildApp(config, {
     database,
     mail,
@@ -71,6 +75,7 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ host: config.host, port: config.port });
+  openNow();
   app.log.info(`${config.brand} is running on ${config.appUrl} (database: ${config.databaseUrl ? "PostgreSQL" : "embedded PGlite in " + config.dataDir})`);
 }
 

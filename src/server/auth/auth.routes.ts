@@ -31,6 +31,9 @@ export function registerAuthRoutes(app: FastifyInstance, config: AppConfig, getA
         }),
       );
       reply.status(response.status);
+      // The Google popup's pages must keep their window.opener to report back: a COOP header here
+      // would move the popup into another browsing context group and cut that link.
+      reply.removeHeader("cross-origin-opener-policy");
       response.headers.forEach((value, name) => {
         if (name === "set-cookie" || name === "content-length") return;
         reply.header(name, value);

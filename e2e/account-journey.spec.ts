@@ -1,0 +1,67 @@
+import { expect, test } from "@playwright/test";
+import { linkIn, uniqueEmail, waitForMail } from "./support/mailbox";
+import { fillCredentials, msUntilUrl, signIn, signOut, signUp } from "./support/auth-steps";
+
+test("a visitor signs up, verifies, signs out and in, resets the password and signs in with the new one", async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail("journey");
+
+  // Sign up: the spec's two success lines, then /#buy-list after 3 s.
+  await signUp(page, email, "first password 1");
+  const signUpStatus = page.getByRole("status").filter({ hasText: "Sign up successful!" });
+  await expect(signUpStatus).toBeVisible();
+  const signedUpAt = Date.now();
+  await expect(signUpStatus).toContainText("Please check your email to verify your account.");
+  const signUpDelay = await msUntilUrl(page, /\/#buy-list$/, signedUpAt);
+  expect(signUpDelay).toBeGreaterThan(2_500);
+  expect(signUpDelay).toBeLessThan(4_500);
+  await expect(page.getByRole("tab", { name: "Stocks to buy" })).toHaveAttribute("aria-selected", "true");
+
+  // The verification e-mail arrives in the outbox; its link signs the user in.
+  const verification = await waitForMail(request, email, "Verify your e-mail");
+  await page.goto(linkIn(verification, "/verify-email"));
+  await expect(page.getByRole("status")).toContainText("Your e-mail is verified");
+  await expect(page.getByRole("banner").getByRole("button", { name: email })).toBeVisible();
+
+  await signOut(page, email);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();
+
+  // Sign in: success text, then /stocks after 1.5 s.
+  await fillCredentials(page, email, "first password 1");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page.getByRole("status")).toHaveText("Your sign in was successful!");
+  const signedInAt = Date.now();
+  const signInDelay = await msUntilUrl(page, /\/stocks$/, signedInAt);
+  expect(signInDelay).toBeGreaterThan(1_000);
+  expect(signInDelay).toBeLessThan(3_000);
+  await signOut(page, email);
+
+  // Forgotten password: from the sign-in page's link, the spec's message, back to /signin after 2 s.
+  await page.getByRole("link", { name: "Forgot Password?" }).click();
+  await expect(page).toHaveURL(/\/forgetpassword$/);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByRole("button", { name: "Email Reset Instructions" }).click();
+  await expect(page.getByRole("status")).toHaveText("Password reset email sent! Check your inbox.");
+  const resetRequestedAt = Date.now();
+  const resetDelay = await msUntilUrl(page, /\/signin$/, resetRequestedAt);
+  expect(resetDelay).toBeGreaterThan(1_500);
+  expect(resetDelay).toBeLessThan(3_500);
+
+  const resetMail = await waitForMail(request, email, "Reset your");
+  await page.goto(linkIn(resetMail, "/reset-password"));
+  await page.getByLabel("New password", { exact: true }).fill("second password 2");
+  await page.getByLabel("Confirm new password", { exact: true }).fill("second password 2");
+  await page.getByRole("button", { name: /reset password|change password|save/i }).click();
+  await expect(page.getByRole("status")).toContainText("Your password has been reset");
+  await page.waitForURL(/\/signin$/);
+
+  // The old password no longer works; the new one does.
+  await signIn(page, email, "first password 1");
+  await expect(page.getByRole("alert")).toContainText("Wrong e-mail or password.");
+  await signIn(page, email, "second password 2");
+  await expect(page.getByRole("status")).toHaveText("Your sign in was successful!");
+  await page.waitForURL(/\/stocks$/);
+  await expect(page.getByRole("banner").getByRole("button", { name: email })).toBeVisible();
+});

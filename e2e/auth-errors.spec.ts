@@ -1,0 +1,61 @@
+import { expect, test } from "@playwright/test";
+import { linkIn, uniqueEmail, waitForMail } from "./support/mailbox";
+import { fillCredentials, signIn, signUp } from "./support/auth-steps";
+
+async function verifiedAccount(page: import("@playwright/test").Page, request: import("@playwright/test").APIRequestContext) {
+  const email = uniqueEmail("errors");
+  await signUp(page, email, "right password 1");
+  await expect(page.getByRole("status")).toContainText("Sign up successful!");
+  await page.goto(linkIn(await waitForMail(request, email, "Verify your e-mail"), "/verify-email"));
+  await expect(page.getByRole("status")).toContainText("Your e-mail is verified");
+  await page.context().clearCookies();
+  return email;
+}
+
+test("a wrong password shows a clear message in red and does not sign in", async ({ page, request }) => {
+  const email = await verifiedAccount(page, request);
+  await signIn(page, email, "wrong password 1");
+  const alert = page.getByRole("alert");
+  await expect(alert).toHaveText("Wrong e-mail or password.");
+  await expect(alert).toHaveCSS("color", /rgb\((1[5-9]\d|2\d\d), \d{1,2}, \d{1,2}\)/);
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();
+});
+
+test("an unknown e-mail gets the same message as a wrong password", async ({ page }) => {
+  await signIn(page, uniqueEmail("nobody"), "some password 1");
+  await expect(page.getByRole("alert")).toHaveText("Wrong e-mail or password.");
+});
+
+test("an invalid e-mail is refused before anything is sent", async ({ page }) => {
+  let authCalls = 0;
+  page.on("request", (r) => {
+    if (r.url().includes("/api/auth/sign-in")) authCalls += 1;
+  });
+  await page.goto("/signin");
+  await fillCredentials(page, "not-an-email", "some password 1");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page.getByText("Please enter a valid e-mail address.")).toBeVisible();
+  expect(authCalls).toBe(0);
+});
+
+test("a 73-character password is refused with the 72-character rule", async ({ page }) => {
+  await page.goto("/signup");
+  await fillCredentials(page, uniqueEmail("long"), "a".repeat(73));
+  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+  await expect(page.getByText("Password must be at most 72 characters.")).toBeVisible();
+  await expect(page.getByRole("status")).toHaveCount(0);
+});
+
+test("a duplicate sign-up reads like any sign-up, and the owner is told by e-mail that the address is in use", async ({
+  page,
+  request,
+}) => {
+  const email = await verifiedAccount(page, request);
+  await signUp(page, email, "another password 2");
+  await expect(page.getByRole("status")).toContainText("Sign up successful!");
+  await expect(page.getByRole("status")).toContainText("Please check your email to verify your account.");
+  const notice = await waitForMail(request, email, "already in use");
+  expect(notice.text).toContain("already in use by your account");
+  expect(linkIn(notice, "/forgetpassword")).toContain("/forgetpassword");
+});

@@ -1,0 +1,27 @@
+import { expect, test } from "@playwright/test";
+import { uniqueEmail } from "./support/mailbox";
+
+// 'Sign up with Google' against a real OpenID Connect provider started by the suite (oidc-provider),
+// through the same discovery-based code path as Google itself.
+test("Sign up with Google opens a popup and signs the user in when it completes", async ({ page }) => {
+  const email = uniqueEmail("google");
+  await page.goto("/signup");
+  const popupPromise = page.waitForEvent("popup");
+  await page.getByRole("button", { name: /Sign up with Google/ }).click();
+  const popup = await popupPromise;
+
+  await popup.waitForURL(/localhost:3211\//);
+  await popup.locator('input[name="login"]').fill(email);
+  await popup.locator('input[name="password"]').fill("any password");
+  await popup.getByRole("button", { name: /sign-in/i }).click();
+  await popup.getByRole("button", { name: /continue/i }).click();
+  await popup.waitForEvent("close");
+
+  await expect(page.getByRole("status")).toContainText("Sign up successful!");
+  const doneAt = Date.now();
+  await page.waitForURL(/\/#buy-list$/);
+  const delay = Date.now() - doneAt;
+  expect(delay).toBeGreaterThan(1_000);
+  expect(delay).toBeLessThan(3_000);
+  await expect(page.getByRole("banner").getByRole("button", { name: email })).toBeVisible();
+});

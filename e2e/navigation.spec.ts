@@ -1,0 +1,36 @@
+import { expect, test } from "@playwright/test";
+
+test("signed-out visits to /dashboard, /analyses/… and /stock/:ticker land on /signin", async ({ page }) => {
+  for (const path of ["/dashboard", "/analyses/recent", "/stock/AAPL"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/signin$/);
+    await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
+  }
+});
+
+test("the landing page has the header, the drawer and the footer of the spec", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Simplify Investments" })).toBeVisible();
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const drawer = page.getByRole("dialog");
+  await expect(drawer).toBeVisible();
+  const box = await drawer.boundingBox();
+  expect(box?.width).toBe(240);
+  for (const name of ["Projects", "Solutions", "Blog", "Events"]) {
+    await expect(drawer.getByRole("link", { name })).toBeVisible();
+  }
+  // Clicking the dimmed overlay (right of the drawer) closes it.
+  await page.mouse.click(900, 400);
+  await expect(drawer).toBeHidden();
+  const footer = page.getByRole("contentinfo");
+  for (const name of ["Support", "FAQ", "Terms of Use"]) await expect(footer.getByRole("link", { name })).toBeVisible();
+  await page.getByRole("banner").getByRole("link", { name: "Sign Up" }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+});
+
+test("an unknown page shows a 404 with a way home", async ({ page }) => {
+  await page.goto("/no-such-page");
+  await expect(page.getByText("Page not found")).toBeVisible();
+  await page.getByRole("link", { name: /home/i }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+});
