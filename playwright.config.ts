@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { APP_PORT, APP_URL, OIDC_CLIENT, OIDC_ISSUER, OIDC_PORT } from "./e2e/support/ports";
+import { APP_PORT, APP_URL, OIDC_CLIENT, OIDC_ISSUER } from "./e2e/support/ports";
 
 const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const e2eDataDir = ".tmp/e2e-data";

@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { linkIn, uniqueEmail, waitForMail } from "./support/mailbox";
 import { fillCredentials, signIn, signUp } from "./support/auth-steps";
 
-async function verifiedAccount(page: import("@playwright/test").Page, request: import("@playwright/test").APIRequestContext) {
+async function verifiedAccount(page: Page, request: APIRequestContext) {
   const email = uniqueEmail("errors");
   await signUp(page, email, "right password 1");
   await expect(page.getByRole("status")).toContainText("Sign up successful!");

@@ -1,0 +1,33 @@
+import { Link } from "react-router";
+import { useBrand } from "../../config/public-config";
+import { usePageTitle } from "../../lib/use-page-title";
+import { AuthCard } from "../../features/auth/components/auth-card";
+import { SignInForm } from "../../features/auth/components/sign-in-form";
+
+export function SignInPage() {
+  const brand = useBrand();
+  usePageTitle("Sign in", brand);
+  return (
+    <AuthCard
+      title="Sign In"
+      subtitle={`Welcome back to ${brand}.`}
+      footer={
+        <div className="space-y-3">
+          <p>
+            Don’t have an account?{" "}
+            <Link to="/signup" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+              Sign Up
+            </Link>
+          </p>
+          <p>
+            <Link to="/" className="font-medium text-muted underline-offset-4 hover:text-ink hover:underline">
+              Back
+            </Link>
+          </p>
+        </div>
+      }
+    >
+      <SignInForm />
+    </AuthCard>
+  );
+}

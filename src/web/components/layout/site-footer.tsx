@@ -1,0 +1,31 @@
+import { Link } from "react-router";
+import { Logo } from "./logo";
+
+const FOOTER_LINKS = ["Support", "FAQ", "Terms of Use"] as const;
+
+export function SiteFooter({ brand }: { brand: string }) {
+  return (
+    <footer className="mt-16 border-t border-line bg-surface">
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:flex-row sm:items-center sm:justify-between">
+        <div className="space-y-1">
+          <Link to="/" className="inline-flex items-center gap-2 rounded-lg font-bold text-ink">
+            <Logo size={22} />
+            {brand}
+          </Link>
+          <p className="text-sm text-muted">Research, not investment advice. Markets carry risk.</p>
+        </div>
+        <nav aria-label="Footer">
+          <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+            {FOOTER_LINKS.map((label) => (
+              <li key={label}>
+                <a href="#" className="font-medium text-muted underline-offset-4 hover:text-ink hover:underline">
+                  {label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,138 @@
+import { useEffect, useId, useState } from "react";
+import { Link, NavLink } from "react-router";
+import { ChevronDown, Menu } from "lucide-react";
+import { HEADER_SCROLL_THRESHOLD_PX } from "../../config/timing";
+import { useAuth } from "../../lib/auth-context";
+import { cn } from "../../lib/cn";
+import { buttonClasses } from "../ui/button";
+import { NavDrawer } from "./nav-drawer";
+import { UserMenu } from "./user-menu";
+import { Logo } from "./logo";
+
+const APP_LINKS = [
+  { to: "/stocks", label: "Analyze" },
+  { to: "/dashboard", label: "History" },
+  { to: "/gift", label: "Gift ideas" },
+] as const;
+
+function useScrolled(threshold: number): boolean {
+  const [scrolled, setScrolled] = useState(() => typeof window !== "undefined" && window.scrollY > threshold);
+  useEffect(() => {
+    const update = () => {
+      setScrolled(window.scrollY > threshold);
+    };
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => {
+      window.removeEventListener("scroll", update);
+    };
+  }, [threshold]);
+  return scrolled;
+}
+
+export function SiteHeader({ brand }: { brand: string }) {
+  const { user, isPending, signOut } = useAuth();
+  const scrolled = useScrolled(HEADER_SCROLL_THRESHOLD_PX);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const mobileMenuId = useId();
+
+  const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+    cn(
+      "rounded-lg px-3 py-2 text-sm font-medium transition-colors",
+      isActive ? "bg-brand-50 text-brand-800" : "text-muted hover:bg-slate-100 hover:text-ink",
+    );
+
+  return (
+    <header
+      data-scrolled={scrolled ? "true" : "false"}
+      className={cn(
+        "sticky top-0 z-40 border-b transition-[background-color,box-shadow,border-color] duration-200",
+        scrolled
+          ? "border-line bg-surface shadow-header"
+          : "border-transparent bg-canvas/80 backdrop-blur supports-[backdrop-filter]:bg-canvas/70",
+      )}
+    >
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-4 sm:gap-2">
+        <button
+          type="button"
+          aria-label="Open menu"
+          aria-expanded={drawerOpen}
+          onClick={() => {
+            setDrawerOpen(true);
+          }}
+          className={buttonClasses({ variant: "ghost", size: "icon", className: "-ml-2 shrink-0" })}
+        >
+          <Menu aria-hidden="true" size={22} />
+        </button>
+        <Link to="/" className="flex shrink-0 items-center gap-2 rounded-lg px-1 text-lg font-bold text-ink">
+          <Logo />
+          <span>{brand}</span>
+        </Link>
+
+        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
+          {APP_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} className={navLinkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+
+        <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
+          {isPending ? null : user ? (
+            <UserMenu
+              email={user.email}
+              itemLabel="Sign Out"
+              onSignOut={() => void signOut()}
+              className="max-w-[9.5rem] sm:max-w-xs"
+            />
+          ) : (
+            <>
+              <Link to="/signin" className={buttonClasses({ variant: "ghost", size: "sm", className: "px-2.5 sm:px-3" })}>
+                Login
+              </Link>
+              <Link to="/signup" className={buttonClasses({ variant: "primary", size: "sm" })}>
+                Sign Up
+              </Link>
+            </>
+          )}
+          <button
+            type="button"
+            aria-label={mobileOpen ? "Hide page links" : "Show page links"}
+            aria-expanded={mobileOpen}
+            aria-controls={mobileMenuId}
+            onClick={() => {
+              setMobileOpen((open) => !open);
+            }}
+            className={buttonClasses({ variant: "ghost", size: "icon", className: "h-9 w-9 shrink-0 md:hidden" })}
+          >
+            <ChevronDown
+              aria-hidden="true"
+              size={20}
+              className={cn("transition-transform", mobileOpen && "rotate-180")}
+            />
+          </button>
+        </div>
+      </div>
+
+      <div id={mobileMenuId} hidden={!mobileOpen} className="border-t border-line bg-surface md:hidden">
+        <nav aria-label="Pages" className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
+          {APP_LINKS.map((link) => (
+            <NavLink
+              key={link.to}
+              to={link.to}
+              className={navLinkClass}
+              onClick={() => {
+                setMobileOpen(false);
+              }}
+            >
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+      </div>
+
+      <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} brand={brand} />
+    </header>
+  );
+}

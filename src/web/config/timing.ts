@@ -1,0 +1,12 @@
+/** Delays the product promises (SPEC.md §4 and §9). */
+export const SIGN_IN_REDIRECT_MS = 1500;
+export const SIGN_UP_REDIRECT_MS = 3000;
+export const GOOGLE_SIGN_UP_REDIRECT_MS = 1500;
+export const PASSWORD_RESET_REDIRECT_MS = 2000;
+export const EMAIL_VERIFIED_REDIRECT_MS = 1500;
+export const HASH_SCROLL_DELAY_MS = 100;
+
+/** Header switches to its scrolled look once the page has scrolled further than this. */
+export const HEADER_SCROLL_THRESHOLD_PX = 8;
+
+export const PASSWORD_MAX_LENGTH = 72;

@@ -1,0 +1,82 @@
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Link } from "react-router";
+import { SIGN_IN_REDIRECT_MS } from "../../../config/timing";
+import { authClient } from "../../../lib/auth-client";
+import { useDelayedNavigate } from "../../../lib/use-delayed-navigate";
+import { Button } from "../../../components/ui/button";
+import { FormField, fieldInputProps } from "../../../components/ui/form-field";
+import { Input } from "../../../components/ui/input";
+import { PasswordInput } from "../../../components/ui/password-input";
+import { authErrorMessage, thrownAuthErrorMessage } from "../api/auth-error-messages";
+import { PASSWORD_TOO_LONG_MESSAGE, credentialsSchema, isPasswordTooLong } from "../api/auth-schemas";
+import { FormStatusBanner, type FormStatus } from "./form-status";
+
+export const SIGN_IN_SUCCESS_MESSAGE = "Your sign in was successful!";
+
+export function SignInForm() {
+  const [status, setStatus] = useState<FormStatus>(null);
+  const [done, setDone] = useState(false);
+  const navigateLater = useDelayedNavigate();
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(credentialsSchema),
+    defaultValues: { email: "", password: "" },
+    reValidateMode: "onChange",
+  });
+  const password = useWatch({ control, name: "password" });
+  const passwordError = errors.password?.message ?? (isPasswordTooLong(password) ? PASSWORD_TOO_LONG_MESSAGE : undefined);
+
+  const onSubmit = handleSubmit(async ({ email, password: pw }) => {
+    setStatus(null);
+    try {
+      const { error } = await authClient.signIn.email({ email, password: pw });
+      if (error) {
+        setStatus({ tone: "error", message: authErrorMessage(error) });
+        return;
+      }
+      setDone(true);
+      setStatus({ tone: "success", message: SIGN_IN_SUCCESS_MESSAGE });
+      navigateLater("/stocks", SIGN_IN_REDIRECT_MS);
+    } catch (thrown) {
+      setStatus({ tone: "error", message: thrownAuthErrorMessage(thrown) });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-label="Sign in">
+      <FormField id="signin-email" label="Email" error={errors.email?.message}>
+        <Input
+          type="email"
+          required
+          autoComplete="email"
+          inputMode="email"
+          {...fieldInputProps("signin-email", errors.email?.message)}
+          {...register("email")}
+        />
+      </FormField>
+      <FormField id="signin-password" label="Password" error={passwordError}>
+        <PasswordInput
+          required
+          autoComplete="current-password"
+          {...fieldInputProps("signin-password", passwordError)}
+          {...register("password")}
+        />
+      </FormField>
+      <div className="flex justify-end">
+        <Link to="/forgetpassword" className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+          Forgot Password?
+        </Link>
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={isSubmitting || done}>
+        {isSubmitting ? "Signing in…" : "Sign In"}
+      </Button>
+      <FormStatusBanner status={status} />
+    </form>
+  );
+}

@@ -1,0 +1,117 @@
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { SIGN_UP_REDIRECT_MS } from "../../../config/timing";
+import { authClient } from "../../../lib/auth-client";
+import { useDelayedNavigate } from "../../../lib/use-delayed-navigate";
+import { Button } from "../../../components/ui/button";
+import { FormField, fieldInputProps } from "../../../components/ui/form-field";
+import { Input } from "../../../components/ui/input";
+import { PasswordInput } from "../../../components/ui/password-input";
+import { CAPTCHA_REQUIRED_MESSAGE, authErrorMessage, thrownAuthErrorMessage } from "../api/auth-error-messages";
+import { PASSWORD_TOO_LONG_MESSAGE, credentialsSchema, isPasswordTooLong, nameFromEmail } from "../api/auth-schemas";
+import { CaptchaWidget } from "./captcha-widget";
+import { FormStatusBanner, type FormStatus } from "./form-status";
+import { GoogleSignUpButton } from "./google-sign-up-button";
+import { useCaptcha } from "./use-captcha";
+
+export const SIGN_UP_SUCCESS_MESSAGE = "Sign up successful!";
+export const SIGN_UP_CHECK_EMAIL_MESSAGE = "Please check your email to verify your account.";
+
+export function SignUpForm() {
+  const [status, setStatus] = useState<FormStatus>(null);
+  const [done, setDone] = useState(false);
+  const navigateLater = useDelayedNavigate();
+  const captcha = useCaptcha();
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(credentialsSchema),
+    defaultValues: { email: "", password: "" },
+    reValidateMode: "onChange",
+  });
+  const password = useWatch({ control, name: "password" });
+  const passwordError = errors.password?.message ?? (isPasswordTooLong(password) ? PASSWORD_TOO_LONG_MESSAGE : undefined);
+
+  const onSubmit = handleSubmit(async ({ email, password: pw }) => {
+    setStatus(null);
+    if (captcha.missing) {
+      setStatus({ tone: "error", message: CAPTCHA_REQUIRED_MESSAGE });
+      return;
+    }
+    try {
+      // The server never signs in on sign-up and answers a known e-mail like a new one (it mails the owner).
+      const { error } = await authClient.signUp.email({
+        email,
+        password: pw,
+        name: nameFromEmail(email),
+        fetchOptions: captcha.fetchOptions(),
+      });
+      if (error) {
+        setStatus({ tone: "error", message: authErrorMessage(error) });
+        return;
+      }
+      setDone(true);
+      setStatus({
+        tone: "success",
+        message: (
+          <>
+            <p>{SIGN_UP_SUCCESS_MESSAGE}</p>
+            <p>{SIGN_UP_CHECK_EMAIL_MESSAGE}</p>
+          </>
+        ),
+      });
+      navigateLater({ pathname: "/", hash: "#buy-list" }, SIGN_UP_REDIRECT_MS);
+    } catch (thrown) {
+      setStatus({ tone: "error", message: thrownAuthErrorMessage(thrown) });
+    } finally {
+      if (captcha.config) captcha.reset();
+    }
+  });
+
+  return (
+    <div className="space-y-6">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-label="Sign up">
+        <FormField id="signup-email" label="Email" error={errors.email?.message}>
+          <Input
+            type="email"
+            required
+            autoComplete="email"
+            inputMode="email"
+            {...fieldInputProps("signup-email", errors.email?.message)}
+            {...register("email")}
+          />
+        </FormField>
+        <FormField id="signup-password" label="Password" error={passwordError}>
+          <PasswordInput
+            required
+            autoComplete="new-password"
+            {...fieldInputProps("signup-password", passwordError)}
+            {...register("password")}
+          />
+        </FormField>
+        {captcha.config ? (
+          <CaptchaWidget
+            key={captcha.widgetKey}
+            provider={captcha.config.provider}
+            siteKey={captcha.config.siteKey}
+            onToken={captcha.setToken}
+          />
+        ) : null}
+        <Button type="submit" size="lg" className="w-full" disabled={isSubmitting || done}>
+          {isSubmitting ? "Signing up…" : "Sign Up"}
+        </Button>
+      </form>
+      <div className="flex items-center gap-3 text-xs font-medium tracking-wide text-muted uppercase" aria-hidden="true">
+        <span className="h-px flex-1 bg-line" />
+        or
+        <span className="h-px flex-1 bg-line" />
+      </div>
+      <GoogleSignUpButton onStatus={setStatus} disabled={isSubmitting || done} />
+      <FormStatusBanner status={status} />
+    </div>
+  );
+}

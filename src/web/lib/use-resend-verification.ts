@@ -1,0 +1,31 @@
+import { useCallback, useState } from "react";
+import { authClient } from "./auth-client";
+
+export const VERIFICATION_SENT_MESSAGE = "Verification email sent! Please check your inbox.";
+export const VERIFICATION_FAILED_MESSAGE = "Error sending verification email. Please try again later.";
+
+export type ResendState = "idle" | "sending" | "sent" | "failed";
+
+/** Sends the verification e-mail again and reports the outcome with the texts of SPEC.md §8. */
+export function useResendVerification() {
+  const [state, setState] = useState<ResendState>("idle");
+
+  const resend = useCallback(async (email: string) => {
+    setState("sending");
+    try {
+      const result = await authClient.sendVerificationEmail({ email, callbackURL: "/verify-email" });
+      setState(result.error ? "failed" : "sent");
+    } catch {
+      setState("failed");
+    }
+  }, []);
+
+  const reset = useCallback(() => {
+    setState("idle");
+  }, []);
+
+  const message =
+    state === "sent" ? VERIFICATION_SENT_MESSAGE : state === "failed" ? VERIFICATION_FAILED_MESSAGE : null;
+
+  return { state, message, resend, reset, isSending: state === "sending" };
+}

@@ -1,0 +1,57 @@
+import { render } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { vi } from "vitest";
+import type { PublicConfig } from "../../contracts/public-config";
+import { Providers, createQueryClient } from "../app/providers";
+import { routes } from "../app/router";
+
+export const DEFAULT_CONFIG: PublicConfig = {
+  brand: "Quanta",
+  demo: true,
+  googleEnabled: false,
+  billingEnabled: false,
+  chatEnabled: false,
+  captcha: null,
+};
+
+function base64url(value: string): string {
+  return btoa(value).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export function fakeJwt(expiresInMs = 15 * 60_000): string {
+  const header = base64url(JSON.stringify({ alg: "EdDSA" }));
+  const payload = base64url(JSON.stringify({ sub: "u1", exp: Math.floor((Date.now() + expiresInMs) / 1000) }));
+  return `${header}.${payload}.sig`;
+}
+
+/** Stubs global fetch for the calls the shell makes: /api/config and /api/auth/token. */
+export function stubServer(options: { config?: Partial<PublicConfig>; tokenStatus?: number } = {}) {
+  const config = { ...DEFAULT_CONFIG, ...options.config };
+  const fetchMock = vi.fn((input: RequestInfo | URL) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.pathname : input.url;
+    const json = (body: unknown, status = 200) =>
+      Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
+    if (url.endsWith("/api/config")) return json(config);
+    if (url.endsWith("/api/auth/token")) {
+      const status = options.tokenStatus ?? 200;
+      return status === 200 ? json({ token: fakeJwt() }) : json({ message: "Unauthorized" }, status);
+    }
+    if (url.endsWith("/csrf_cookie")) return json({ csrfToken: "csrf" });
+    return json({ error: "Not found", code: "not_found" }, 404);
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+/** Renders the whole app (real routes and layout) at `path` in a memory router. */
+export function renderApp(path: string) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false } });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const utils = render(
+    <Providers client={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...utils, router, queryClient };
+}
