@@ -33,6 +33,12 @@ export default defineConfig({
   },
   projects: [
     { name: "desktop", use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
+    {
+      // The shell and navigation again on a phone-sized screen.
+      name: "mobile",
+      testMatch: ["navigation.spec.ts"],
+      use: { browserName: "chromium", viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+    },
   ],
   webServer: [
     {

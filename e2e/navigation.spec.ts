@@ -14,13 +14,14 @@ test("the landing page has the header, the drawer and the footer of the spec", a
   await page.getByRole("button", { name: "Open menu" }).click();
   const drawer = page.getByRole("dialog");
   await expect(drawer).toBeVisible();
-  const box = await drawer.boundingBox();
-  expect(box?.width).toBe(240);
+  // 240 px wide, and fully slid in from the left once its animation ends.
+  await expect(drawer).toHaveCSS("width", "240px");
+  await expect.poll(async () => Math.round((await drawer.boundingBox())?.x ?? -1)).toBe(0);
   for (const name of ["Projects", "Solutions", "Blog", "Events"]) {
     await expect(drawer.getByRole("link", { name })).toBeVisible();
   }
   // Clicking the dimmed overlay (right of the drawer) closes it.
-  await page.mouse.click(900, 400);
+  await page.mouse.click(page.viewportSize()!.width - 20, 400);
   await expect(drawer).toBeHidden();
   const footer = page.getByRole("contentinfo");
   for (const name of ["Support", "FAQ", "Terms of Use"]) await expect(footer.getByRole("link", { name })).toBeVisible();
