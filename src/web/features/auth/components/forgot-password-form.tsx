@@ -5,13 +5,12 @@ import { PASSWORD_RESET_REDIRECT_MS } from "../../../config/timing";
 import { authClient } from "../../../lib/auth-client";
 import { useDelayedNavigate } from "../../../lib/use-delayed-navigate";
 import { Button } from "../../../components/ui/button";
-import { FormField, fieldInputProps } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
 import { CAPTCHA_REQUIRED_MESSAGE, authErrorMessage, thrownAuthErrorMessage } from "../api/auth-error-messages";
 import { forgotPasswordSchema } from "../api/auth-schemas";
-import { CaptchaWidget } from "./captcha-widget";
+import { CaptchaSlot } from "./captcha-slot";
 import { FormStatusBanner, type FormStatus } from "./form-status";
 import { useCaptcha } from "./use-captcha";
+import { EmailField } from "./email-field";
 
 export const RESET_EMAIL_SENT_MESSAGE = "Password reset email sent! Check your inbox.";
 
@@ -59,24 +58,8 @@ export function ForgotPasswordForm() {
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-label="Reset password">
-      <FormField id="forgot-email" label="Email" error={errors.email?.message}>
-        <Input
-          type="email"
-          required
-          autoComplete="email"
-          inputMode="email"
-          {...fieldInputProps("forgot-email", errors.email?.message)}
-          {...register("email")}
-        />
-      </FormField>
-      {captcha.config ? (
-        <CaptchaWidget
-          key={captcha.widgetKey}
-          provider={captcha.config.provider}
-          siteKey={captcha.config.siteKey}
-          onToken={captcha.setToken}
-        />
-      ) : null}
+      <EmailField id="forgot-email" error={errors.email?.message} registration={register("email")} />
+      <CaptchaSlot captcha={captcha} />
       <Button type="submit" size="lg" className="w-full" disabled={isSubmitting || done}>
         {isSubmitting ? "Sending…" : "Email Reset Instructions"}
       </Button>

@@ -7,10 +7,10 @@ import { authClient } from "../../../lib/auth-client";
 import { useDelayedNavigate } from "../../../lib/use-delayed-navigate";
 import { Button } from "../../../components/ui/button";
 import { FormField, fieldInputProps } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { authErrorMessage, thrownAuthErrorMessage } from "../api/auth-error-messages";
 import { PASSWORD_TOO_LONG_MESSAGE, credentialsSchema, isPasswordTooLong } from "../api/auth-schemas";
+import { EmailField } from "./email-field";
 import { FormStatusBanner, type FormStatus } from "./form-status";
 
 export const SIGN_IN_SUCCESS_MESSAGE = "Your sign in was successful!";
@@ -50,16 +50,7 @@ export function SignInForm() {
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-label="Sign in">
-      <FormField id="signin-email" label="Email" error={errors.email?.message}>
-        <Input
-          type="email"
-          required
-          autoComplete="email"
-          inputMode="email"
-          {...fieldInputProps("signin-email", errors.email?.message)}
-          {...register("email")}
-        />
-      </FormField>
+      <EmailField id="signin-email" error={errors.email?.message} registration={register("email")} />
       <FormField id="signin-password" label="Password" error={passwordError}>
         <PasswordInput
           required

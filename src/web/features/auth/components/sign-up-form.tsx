@@ -6,14 +6,14 @@ import { authClient } from "../../../lib/auth-client";
 import { useDelayedNavigate } from "../../../lib/use-delayed-navigate";
 import { Button } from "../../../components/ui/button";
 import { FormField, fieldInputProps } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { CAPTCHA_REQUIRED_MESSAGE, authErrorMessage, thrownAuthErrorMessage } from "../api/auth-error-messages";
 import { PASSWORD_TOO_LONG_MESSAGE, credentialsSchema, isPasswordTooLong, nameFromEmail } from "../api/auth-schemas";
-import { CaptchaWidget } from "./captcha-widget";
+import { CaptchaSlot } from "./captcha-slot";
 import { FormStatusBanner, type FormStatus } from "./form-status";
 import { GoogleSignUpButton } from "./google-sign-up-button";
 import { useCaptcha } from "./use-captcha";
+import { EmailField } from "./email-field";
 
 export const SIGN_UP_SUCCESS_MESSAGE = "Sign up successful!";
 export const SIGN_UP_CHECK_EMAIL_MESSAGE = "Please check your email to verify your account.";
@@ -75,16 +75,7 @@ export function SignUpForm() {
   return (
     <div className="space-y-6">
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-label="Sign up">
-        <FormField id="signup-email" label="Email" error={errors.email?.message}>
-          <Input
-            type="email"
-            required
-            autoComplete="email"
-            inputMode="email"
-            {...fieldInputProps("signup-email", errors.email?.message)}
-            {...register("email")}
-          />
-        </FormField>
+        <EmailField id="signup-email" error={errors.email?.message} registration={register("email")} />
         <FormField id="signup-password" label="Password" error={passwordError}>
           <PasswordInput
             required
@@ -93,14 +84,7 @@ export function SignUpForm() {
             {...register("password")}
           />
         </FormField>
-        {captcha.config ? (
-          <CaptchaWidget
-            key={captcha.widgetKey}
-            provider={captcha.config.provider}
-            siteKey={captcha.config.siteKey}
-            onToken={captcha.setToken}
-          />
-        ) : null}
+        <CaptchaSlot captcha={captcha} />
         <Button type="submit" size="lg" className="w-full" disabled={isSubmitting || done}>
           {isSubmitting ? "Signing up…" : "Sign Up"}
         </Button>
