@@ -1,0 +1,139 @@
+import { z } from "zod";
+import type * as Core from "../core/analysis/analysis-report";
+
+/**
+ * The analysis report (SPEC.md §3) — one schema for engine output, API responses, CSV imports and
+ * LLM output. Field names and nesting are the spec's, literally. Numbers come from the engine;
+ * 'N/A' stands where the evidence is missing (SPEC.md §3).
+ */
+
+const NA = z.literal("N/A");
+/** A price in dollars (rounded to cents by the engine), or 'N/A'. */
+export const priceOrNa = z.union([z.number().finite().nonnegative(), NA]);
+export type PriceOrNa = z.infer<typeof priceOrNa>;
+
+export const recommendationActionSchema = z.enum(["BUY", "WATCH", "SELL"]);
+export type RecommendationAction = z.infer<typeof recommendationActionSchema>;
+
+const sentence = z.string().min(1);
+
+export const stockSummarySchema = z.object({
+  ticker: z.string().min(1).max(12),
+  current_metrics: z.object({
+    price: z.number().finite().nonnegative(),
+    volume: z.number().finite().nonnegative(),
+    fifty_two_week: z.object({
+      high: z.number().finite().nonnegative(),
+      low: z.number().finite().nonnegative(),
+    }),
+  }),
+  recommendation: z.object({
+    action: recommendationActionSchema,
+    triggers: z.array(sentence),
+    risk_factors: z.array(sentence),
+    risk_management: sentence,
+  }),
+  trade_setup: z.object({
+    buy_point: priceOrNa,
+    target_price: priceOrNa,
+    stop_loss: priceOrNa,
+    setup_type: sentence,
+  }),
+  technical_analysis: z.object({
+    moving_averages: z.object({ ema_50: priceOrNa, ema_150: priceOrNa, ema_200: priceOrNa }),
+    trend: sentence,
+    /** Fraction below (negative) the 52-week high: -0.042 = 4.2% below. */
+    distance_from_52_week_high: z.union([z.number().finite(), NA]),
+    volume_analysis: sentence,
+    volatility_pattern: sentence,
+    technical_setup: sentence,
+    technical_setup_trigger: sentence,
+    technical_setup_trigger_key_triggers: z.array(sentence),
+    technical_setup_trigger_risk_factors: z.array(sentence),
+  }),
+  fundamental_analysis: z.object({
+    /** Year-over-year EPS growth of the last quarters as fractions (0.32 = 32%), newest first. */
+    quarterly_eps_growth: z.array(z.number().finite()),
+    quarterly_eps_growth_trend: sentence,
+    annual_growth_trend: sentence,
+    industry_position: sentence,
+    sector_performance: sentence,
+  }),
+  institutional_ownership: z.object({
+    /** Fraction of shares held by institutions (0.72 = 72%); null when unknown. */
+    institutional_ownership: z.number().finite().min(0).max(1).nullable(),
+    /** 'Increasing', 'Decreasing' or 'Stable' with the figures; null when unknown. */
+    institutional_ownership_trend: z.string().min(1).nullable(),
+  }),
+  market_analysis: z.object({
+    market_sentiment: sentence,
+    market_trend: sentence,
+  }),
+  risk_assessment: z.object({
+    market_conditions: sentence,
+    technical_risks: sentence,
+    setup_risks: sentence,
+  }),
+});
+export type StockSummary = z.infer<typeof stockSummarySchema>;
+
+export const trendTemplateCriterionSchema = z.object({
+  id: z.number().int().min(1).max(8),
+  label: sentence,
+  passed: z.boolean(),
+  /** The figures the criterion compared, by name (null when unavailable). */
+  values: z.record(z.string(), z.number().finite().nullable()),
+});
+
+export const baseSchema = z.object({
+  type: z.enum(["VCP", "Flat base", "Cup with handle"]),
+  start_date: z.string(),
+  weeks: z.number().finite().nonnegative(),
+  depth: z.number().finite().nonnegative(),
+  pivot: z.number().finite().nonnegative(),
+  buy_range_high: z.number().finite().nonnegative(),
+  contractions: z.array(z.number().finite().nonnegative()),
+});
+
+export const analysisMetaSchema = z.object({
+  engine_version: z.string(),
+  generated_at: z.string(),
+  /** Date of the last session analysed. */
+  as_of: z.string(),
+  data_source: z.string(),
+  demo: z.boolean(),
+  narrator: z.string(),
+  company: z.object({ name: z.string(), sector: z.string().nullable(), industry: z.string().nullable() }),
+  trend_template: z.object({
+    score: z.number().int().min(0).max(8),
+    criteria: z.array(trendTemplateCriterionSchema),
+  }),
+  rs_rating: z.number().int().min(1).max(99).nullable(),
+  rs_score: z.number().finite().nullable(),
+  base: baseSchema.nullable(),
+  /** Evidence the recommendation had to do without (e.g. 'quarterly EPS'). */
+  missing_evidence: z.array(z.string()),
+});
+export type AnalysisMeta = z.infer<typeof analysisMetaSchema>;
+
+/** What the engine produces and the analyze endpoint answers: {stock_summary, meta}. */
+export const analysisReportSchema = z.object({
+  stock_summary: stockSummarySchema,
+  meta: analysisMetaSchema,
+});
+export type AnalysisReport = z.infer<typeof analysisReportSchema>;
+
+/** A stored analysis as lists and history carry it; `analysis` may arrive as a JSON string. */
+export const analysisRecordSchema = z.object({
+  id: z.union([z.string(), z.number()]),
+  analysis: z.union([z.string(), z.object({ stock_summary: stockSummarySchema }).passthrough()]),
+  timestamp: z.string(),
+});
+export type AnalysisRecord = z.infer<typeof analysisRecordSchema>;
+
+// The engine's plain types (src/core) and this schema describe the same shape: checked both ways here.
+type MutuallyAssignable<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const summaryMatches: MutuallyAssignable<StockSummary, Core.StockSummary> = true;
+const metaMatches: MutuallyAssignable<AnalysisMeta, Core.AnalysisMeta> = true;
+const reportMatches: MutuallyAssignable<AnalysisReport, Core.AnalysisReport> = true;
+export const schemaMatchesEngineTypes = summaryMatches && metaMatches && reportMatches;

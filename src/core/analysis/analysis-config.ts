@@ -1,0 +1,93 @@
+/**
+ * Every threshold of the method (ANALYSIS.md), named and typed in one place. The engine takes this
+ * object as an argument, so a test or a later settings page can vary a rule without touching code.
+ */
+export interface AnalysisConfig {
+  /** Fewest sessions the engine accepts (EMA200 plus a 52-week window). */
+  minBars: number;
+  ema: { fast: number; medium: number; slow: number };
+  averageVolumeSessions: number;
+  atrSessions: number;
+  yearSessions: number;
+  trendTemplate: {
+    /** Sessions over which EMA200 must be rising (criterion 3). */
+    ema200RisingSessions: number;
+    /** Price ≥ this × 52-week low (criterion 6). */
+    aboveLowFactor: number;
+    /** Price ≥ this × 52-week high (criterion 7). */
+    nearHighFactor: number;
+    /** RS rating ≥ this (criterion 8). */
+    minRsRating: number;
+  };
+  relativeStrength: { weights: readonly [number, number, number, number]; periods: readonly [number, number, number, number] };
+  base: {
+    /** Prior advance into the base, as a fraction (0.30 = 30%). */
+    minPriorAdvance: number;
+    /** Sessions looked back for the prior advance's low. */
+    priorAdvanceLookback: number;
+    maxDepth: number;
+    /** Added to the pivot high, in dollars. */
+    pivotOffset: number;
+    /** Buy range: pivot to pivot × (1 + this). */
+    buyRange: number;
+    flatBase: { minWeeks: number; maxDepth: number };
+    cupWithHandle: { minWeeks: number; minDepth: number; maxDepth: number; maxHandleDepth: number; minHandleSessions: number; maxHandleSessions: number };
+    vcp: { minContractions: number; maxContractions: number; minWeeks: number; minSwing: number };
+    /** Longest base looked for, in sessions. */
+    maxSessions: number;
+    /** Dry-up: average volume of the last N sessions ÷ 50-day average. */
+    dryUpSessions: number;
+  };
+  /** Breakout: close above pivot on volume ≥ this × 50-day average. */
+  breakoutVolumeRatio: number;
+  fundamentals: {
+    minCurrentQuarterGrowth: number;
+    ibdCurrentQuarterGrowth: number;
+    strongAnnualGrowth: number;
+    minPrice: number;
+    quartersShown: number;
+    /** Holder/share change that counts as Increasing/Decreasing. */
+    ownershipChange: number;
+  };
+  market: {
+    distributionDaySessions: number;
+    distributionDayDrop: number;
+    underPressureDays: number;
+  };
+  recommendation: { minTrendScoreForBuy: number; maxTrendScoreForSell: number; sellBelowPivot: number };
+  tradeSetup: { maxStopLoss: number; stopBelowContractionLow: number; targetLow: number; targetHigh: number };
+}
+
+export const DEFAULT_ANALYSIS_CONFIG: AnalysisConfig = {
+  minBars: 260,
+  ema: { fast: 50, medium: 150, slow: 200 },
+  averageVolumeSessions: 50,
+  atrSessions: 14,
+  yearSessions: 252,
+  trendTemplate: { ema200RisingSessions: 21, aboveLowFactor: 1.3, nearHighFactor: 0.75, minRsRating: 70 },
+  relativeStrength: { weights: [0.4, 0.2, 0.2, 0.2], periods: [63, 126, 189, 252] },
+  base: {
+    minPriorAdvance: 0.3,
+    priorAdvanceLookback: 126,
+    maxDepth: 0.33,
+    pivotOffset: 0.1,
+    buyRange: 0.05,
+    flatBase: { minWeeks: 5, maxDepth: 0.15 },
+    cupWithHandle: { minWeeks: 7, minDepth: 0.12, maxDepth: 0.33, maxHandleDepth: 0.12, minHandleSessions: 5, maxHandleSessions: 25 },
+    vcp: { minContractions: 2, maxContractions: 6, minWeeks: 3, minSwing: 0.02 },
+    maxSessions: 65 * 5,
+    dryUpSessions: 10,
+  },
+  breakoutVolumeRatio: 1.5,
+  fundamentals: {
+    minCurrentQuarterGrowth: 0.2,
+    ibdCurrentQuarterGrowth: 0.25,
+    strongAnnualGrowth: 0.25,
+    minPrice: 20,
+    quartersShown: 3,
+    ownershipChange: 0.02,
+  },
+  market: { distributionDaySessions: 25, distributionDayDrop: 0.002, underPressureDays: 5 },
+  recommendation: { minTrendScoreForBuy: 7, maxTrendScoreForSell: 3, sellBelowPivot: 0.08 },
+  tradeSetup: { maxStopLoss: 0.08, stopBelowContractionLow: 0.01, targetLow: 0.2, targetHigh: 0.25 },
+};

@@ -1,0 +1,37 @@
+import type { CompanyProfile, DailyBars, Fundamentals } from "./market-data";
+
+export type MarketDataProviderId = "demo" | "yahoo" | "fmp" | "csv";
+
+export interface SymbolMatch extends CompanyProfile {
+  /** 1 for an exact ticker match, lower for name matches. */
+  score: number;
+}
+
+/**
+ * The port every market-data adapter implements (demo, Yahoo, FMP). The engine never calls it: a
+ * service fetches through it and hands the data to the pure analysis.
+ */
+export interface MarketDataProvider {
+  readonly id: MarketDataProviderId;
+  /** True when the data is simulated; every report made from it says so. */
+  readonly demo: boolean;
+  /** Ticker of the benchmark index fund (SPY). */
+  readonly benchmarkTicker: string;
+  /** Ticker or company name → best matches, best first (empty when nothing matches). */
+  searchSymbols(query: string): Promise<SymbolMatch[]>;
+  getProfile(ticker: string): Promise<CompanyProfile | null>;
+  /** Daily bars up to the last completed session, at least `sessions` of them when available. */
+  getDailyBars(ticker: string, sessions: number): Promise<DailyBars | null>;
+  getFundamentals(ticker: string): Promise<Fundamentals | null>;
+  /** Sector ETF ticker for a sector name, when the provider knows one. */
+  sectorEtf(sector: string): string | null;
+  /** The tickers `quanta screen` and the public lists analyse. */
+  listUniverse(): Promise<CompanyProfile[]>;
+}
+
+export class SymbolNotFoundError extends Error {
+  constructor(readonly query: string) {
+    super(`No data found for ${query}`);
+    this.name = "SymbolNotFoundError";
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * Market data as the engine consumes it. Bars are columns of typed arrays (one allocation per
+ * column, none per bar), oldest first. Prices are split-adjusted ('Adj Close' when a source has it).
+ */
+export interface DailyBars {
+  /** ISO dates (YYYY-MM-DD), oldest first, one per session. */
+  dates: string[];
+  open: Float64Array;
+  high: Float64Array;
+  low: Float64Array;
+  close: Float64Array;
+  volume: Float64Array;
+}
+
+export interface CompanyProfile {
+  ticker: string;
+  name: string;
+  sector: string | null;
+  industry: string | null;
+}
+
+/** One fiscal quarter's earnings per share; quarters come oldest first. */
+export interface QuarterlyEps {
+  /** Fiscal period end, ISO date. */
+  periodEnd: string;
+  eps: number;
+}
+
+export interface AnnualEps {
+  fiscalYear: number;
+  eps: number;
+}
+
+export interface InstitutionalOwnership {
+  /** Fraction of shares held by institutions (0.72 = 72%). */
+  percentHeld: number | null;
+  holders: number | null;
+  holdersPreviousQuarter: number | null;
+  shares: number | null;
+  sharesPreviousQuarter: number | null;
+}
+
+export interface Fundamentals {
+  quarterlyEps: QuarterlyEps[];
+  annualEps: AnnualEps[];
+  ownership: InstitutionalOwnership | null;
+}
+
+export function barCount(bars: DailyBars): number {
+  return bars.close.length;
+}
+
+/** Builds DailyBars from row objects (CSV import, provider responses); not for hot paths. */
+export function barsFromRows(
+  rows: readonly { date: string; open: number; high: number; low: number; close: number; volume: number }[],
+): DailyBars {
+  const n = rows.length;
+  const bars: DailyBars = {
+    dates: new Array<string>(n),
+    open: new Float64Array(n),
+    high: new Float64Array(n),
+    low: new Float64Array(n),
+    close: new Float64Array(n),
+    volume: new Float64Array(n),
+  };
+  for (let i = 0; i < n; i++) {
+    const row = rows[i]!;
+    bars.dates[i] = row.date;
+    bars.open[i] = row.open;
+    bars.high[i] = row.high;
+    bars.low[i] = row.low;
+    bars.close[i] = row.close;
+    bars.volume[i] = row.volume;
+  }
+  return bars;
+}
+
+/** The last `count` sessions (a view: no copy of the price columns). */
+export function lastBars(bars: DailyBars, count: number): DailyBars {
+  const start = Math.max(0, bars.close.length - count);
+  return {
+    dates: bars.dates.slice(start),
+    open: bars.open.subarray(start),
+    high: bars.high.subarray(start),
+    low: bars.low.subarray(start),
+    close: bars.close.subarray(start),
+    volume: bars.volume.subarray(start),
+  };
+}
