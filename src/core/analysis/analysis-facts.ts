@@ -1,0 +1,85 @@
+import type { CompanyProfile } from "../market/market-data";
+import type { RecommendationAction } from "./analysis-report";
+import type { BaseState } from "./bases";
+import type { FundamentalFacts } from "./fundamentals";
+import type { MarketDirection } from "./market-direction";
+import type { TrendTemplateResult } from "./trend-template";
+
+export type SetupKind =
+  | "VCP"
+  | "Flat base"
+  | "Cup with handle"
+  | "Breakout"
+  | "Extended"
+  | "Pullback to EMA50"
+  | "Failed breakout"
+  | "Stage 4 decline"
+  | "Downtrend"
+  | "No base";
+
+export interface TradeLevels {
+  buyPoint: number;
+  stopLoss: number;
+  target: number;
+  /** Which rule set the stop: the 8% rule or the tighter support low. */
+  stopBasis: "eight-percent" | "support";
+  targetGain: number;
+}
+
+/** A rule that blocked a BUY or forced a SELL, as data the narrator turns into words. */
+export type RuleOutcome =
+  | { rule: "below-falling-ema200"; ema200: number }
+  | { rule: "weak-trend-template"; score: number; needed: number }
+  | { rule: "failed-breakout"; belowPivot: number; pivot: number }
+  | { rule: "no-base" }
+  | { rule: "below-pivot"; belowPivot: number; pivot: number }
+  | { rule: "extended"; abovePivot: number; pivot: number; buyRangeHigh: number }
+  | { rule: "weak-breakout-volume"; ratio: number; needed: number }
+  | { rule: "eps-below-bar"; growth: number; needed: number }
+  | { rule: "price-below-minimum"; price: number; minimum: number }
+  | { rule: "market-correction" };
+
+/** Everything the engine computed, before any text is written. */
+export interface AnalysisFacts {
+  ticker: string;
+  company: CompanyProfile;
+  demo: boolean;
+  dataSource: string;
+  asOf: string;
+  price: number;
+  volume: number;
+  high52: number;
+  low52: number;
+  /** Fraction from the 52-week high (≤ 0). */
+  distanceFromHigh: number;
+  ema50: number;
+  ema150: number;
+  ema200: number;
+  /** ATR(14) as a fraction of price. */
+  atrPercent: number;
+  /** Today's volume ÷ the 50-day average before today. */
+  volumeRatio: number;
+  /** Last 10 sessions' average volume ÷ the 50-day average. */
+  dryUpRatio: number;
+  /** Up-day volume ÷ down-day volume over the last 50 sessions. */
+  upDownVolume: number;
+  trend: TrendTemplateResult;
+  rsScore: number | null;
+  rsRating: number | null;
+  rsBasis: "universe" | "benchmark" | null;
+  baseState: BaseState | null;
+  /** Date of the base's left-side high. */
+  baseStartDate: string | null;
+  /** close ÷ pivot - 1 (NaN without a base). */
+  pivotDistance: number;
+  setup: SetupKind;
+  market: MarketDirection | null;
+  sector: { etf: string | null; return3m: number; benchmarkReturn3m: number | null } | null;
+  stockReturn3m: number;
+  fundamentals: FundamentalFacts;
+  action: RecommendationAction;
+  sellReasons: RuleOutcome[];
+  buyBlockers: RuleOutcome[];
+  trade: TradeLevels | null;
+  missingEvidence: string[];
+}

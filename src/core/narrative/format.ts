@@ -1,0 +1,37 @@
+/** Number formats of the narrative (prices to 2 decimals, percentages to 1 decimal: SPEC.md §9). */
+
+export const NA = "N/A";
+
+export function price(value: number): string {
+  return Number.isFinite(value) ? value.toFixed(2) : NA;
+}
+
+/** A fraction as a percentage with one decimal: 0.0321 → '3.2%'. */
+export function percent(fraction: number, options: { signed?: boolean } = {}): string {
+  if (!Number.isFinite(fraction)) return NA;
+  const text = `${(fraction * 100).toFixed(1)}%`;
+  return options.signed && fraction > 0 ? `+${text}` : text;
+}
+
+/** Magnitude only: -0.042 → '4.2%'. */
+export function percentAbs(fraction: number): string {
+  return percent(Math.abs(fraction));
+}
+
+export function ratio(value: number): string {
+  return Number.isFinite(value) ? `${value.toFixed(1)}×` : NA;
+}
+
+export function count(value: number): string {
+  if (!Number.isFinite(value)) return NA;
+  return Math.round(value).toLocaleString("en-US");
+}
+
+export function round(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
