@@ -43,7 +43,7 @@ describe("Trend Template", () => {
   });
 
   it("boundaries: price exactly 1.30 × the low and 0.75 × the high pass; RS 70 passes", () => {
-    const result = passed({ price: 91, low52: 70, high52: 121.34, ema50: 90, ema150: 85, ema200: 80, ema200Earlier: 79, rsRating: 70 });
+    const result = passed({ price: 91, low52: 70, high52: 91 / 0.75, ema50: 90, ema150: 85, ema200: 80, ema200Earlier: 79, rsRating: 70 });
     expect(result[5]).toBe(true);
     expect(result[6]).toBe(true);
     expect(result[7]).toBe(true);
