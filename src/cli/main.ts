@@ -1,61 +1,133 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { InsufficientHistoryError, InvalidBarsError } from "../core/analysis/analyze-stock";
+import { CsvBarsError, parseBarsCsv } from "../core/market/csv-bars";
+import { SymbolNotFoundError } from "../core/market/market-data-provider";
 import { ConfigError, loadConfigFromEnvironment } from "../server/config";
 import { openDatabase } from "../server/db/database";
 import { DataDirLockedError } from "../server/db/data-dir-lock";
 import { UserRepository } from "../server/auth/user.repository";
+import { createMarketDataProvider } from "../server/adapters/market/market-registry";
+import { StockAnalysisService } from "../server/features/stock-analysis/stock-analysis.service";
+import { formatReport, formatScreen } from "./report-text";
 
 const USAGE = `Usage: quanta <command>
 
-  users list                 list accounts (e-mail, verified, disabled)
-  users disable EMAIL        disable an account and end all its sessions
-  users enable EMAIL         enable a disabled account again
+  analyze TICKER [--json]                      analyse a ticker or company name with the configured
+                                               market data (the demo market by default)
+  analyze TICKER --bars FILE.csv [--benchmark SPY.csv] [--json]
+                                               analyse daily bars from a CSV (date, open, high, low,
+                                               close, volume; 'Adj Close' used when present)
+  screen [--json]                              analyse the whole universe, best setups first
 
-The command uses the same configuration as the server (DATA_DIR or DATABASE_URL). With the embedded
-database, stop the server first: only one process may open a data directory.`;
+  users list                                   list accounts (e-mail, verified, disabled)
+  users disable EMAIL                          disable an account and end all its sessions
+  users enable EMAIL                           enable a disabled account again
 
-async function run(args: string[]): Promise<number> {
-  const [group, action, email] = args;
-  if (group !== "users" || !action || !["list", "disable", "enable"].includes(action)) {
-    process.stdout.write(`${USAGE}\n`);
-    return group === undefined || group === "help" || group === "--help" ? 0 : 2;
+Commands use the same configuration as the server (DATA_DIR or DATABASE_URL, MARKET_DATA_PROVIDER).
+With the embedded database, stop the server before 'users': one process per data directory.`;
+
+class UsageError extends Error {}
+
+function print(text: string): void {
+  process.stdout.write(text);
+}
+
+async function analyzeCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { json: { type: "boolean" }, bars: { type: "string" }, benchmark: { type: "string" } },
+  });
+  const query = positionals.join(" ").trim();
+  if (!query) throw new UsageError("quanta analyze: give a ticker or company name.");
+  const config = loadConfigFromEnvironment();
+  const service = new StockAnalysisService(createMarketDataProvider(config));
+  let report;
+  if (values.bars) {
+    const bars = parseBarsCsv(await readFile(values.bars, "utf8"));
+    const benchmark = values.benchmark ? parseBarsCsv(await readFile(values.benchmark, "utf8")) : null;
+    report = service.analyzeBars(query.toUpperCase(), bars, benchmark, `csv:${path.basename(values.bars)}`);
+  } else {
+    if (values.benchmark) throw new UsageError("quanta analyze: --benchmark goes with --bars.");
+    report = await service.analyze(query);
   }
+  print(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report, { color: Boolean(process.stdout.isTTY) }));
+  return 0;
+}
+
+async function screenCommand(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { json: { type: "boolean" } } });
+  const config = loadConfigFromEnvironment();
+  const reports = await new StockAnalysisService(createMarketDataProvider(config)).screen();
+  print(values.json ? `${JSON.stringify(reports, null, 2)}\n` : formatScreen(reports, { color: Boolean(process.stdout.isTTY) }));
+  return 0;
+}
+
+async function usersCommand(args: string[]): Promise<number> {
+  const [action, email] = args;
+  if (!action || !["list", "disable", "enable"].includes(action)) throw new UsageError(USAGE);
   const config = loadConfigFromEnvironment();
   const database = await openDatabase(config);
   try {
     const users = new UserRepository(database.db);
     if (action === "list") {
       for (const user of await users.list()) {
-        process.stdout.write(
-          `${user.email}\t${user.emailVerified ? "verified" : "unverified"}\t${user.disabled ? "disabled" : "active"}\n`,
-        );
+        print(`${user.email}\t${user.emailVerified ? "verified" : "unverified"}\t${user.disabled ? "disabled" : "active"}\n`);
       }
       return 0;
     }
-    if (!email) {
-      process.stderr.write(`quanta users ${action}: give the account's e-mail.\n`);
-      return 2;
-    }
+    if (!email) throw new UsageError(`quanta users ${action}: give the account's e-mail.`);
     const user = await users.findByEmail(email);
     if (!user) {
       process.stderr.write(`No account with the e-mail ${email}.\n`);
       return 1;
     }
     await users.setDisabled(user.id, action === "disable", action === "disable" ? "Disabled with the quanta CLI" : null);
-    process.stdout.write(
-      action === "disable"
-        ? `Disabled ${user.email}; every session of this account has ended.\n`
-        : `Enabled ${user.email}.\n`,
-    );
+    print(action === "disable" ? `Disabled ${user.email}; every session of this account has ended.\n` : `Enabled ${user.email}.\n`);
     return 0;
   } finally {
     await database.close();
   }
 }
 
+async function run(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case "analyze":
+      return analyzeCommand(rest);
+    case "screen":
+      return screenCommand(rest);
+    case "users":
+      return usersCommand(rest);
+    case undefined:
+    case "help":
+    case "--help":
+      print(`${USAGE}\n`);
+      return 0;
+    default:
+      throw new UsageError(USAGE);
+  }
+}
+
 try {
   process.exitCode = await run(process.argv.slice(2));
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof UsageError) {
     process.stderr.write(`${error.message}\n`);
+    process.exitCode = 2;
+  } else if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof SymbolNotFoundError ||
+    error instanceof InsufficientHistoryError ||
+    error instanceof InvalidBarsError ||
+    error instanceof CsvBarsError ||
+    (error as NodeJS.ErrnoException).code === "ENOENT" ||
+    (error as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION"
+  ) {
+    process.stderr.write(`${(error as Error).message}\n`);
     process.exitCode = 1;
   } else {
     throw error;

@@ -46,6 +46,8 @@ export const envSchema = z
     CAPTCHA_SITE_KEY: optionalString,
     CAPTCHA_SECRET_KEY: optionalString,
     CAPTCHA_VERIFY_URL: optionalUrl,
+    MARKET_DATA_PROVIDER: z.enum(["demo"]).default("demo"),
+    DEMO_MARKET_SEED: z.coerce.number().int().min(0).default(42),
   });
 
 /**
@@ -84,6 +86,7 @@ export interface AppConfig {
   authRateLimit: { max: number; windowSeconds: number };
   mail: { smtpUrl: string | undefined; from: string };
   google: { clientId: string; clientSecret: string; issuerUrl: string } | undefined;
+  market: { provider: "demo"; demoSeed: number };
   captcha:
     | { provider: "recaptcha" | "turnstile"; siteKey: string; secretKey: string; verifyUrl: string | undefined }
     | undefined;
@@ -133,6 +136,7 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
             issuerUrl: env.GOOGLE_ISSUER_URL.replace(/\/$/, ""),
           }
         : undefined,
+    market: { provider: env.MARKET_DATA_PROVIDER, demoSeed: env.DEMO_MARKET_SEED },
     captcha:
       env.CAPTCHA_PROVIDER !== "none" && env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET_KEY
         ? {

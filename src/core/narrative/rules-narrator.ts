@@ -142,7 +142,7 @@ function triggers(facts: AnalysisFacts, config: AnalysisConfig): string[] {
   const state = facts.baseState;
   if (state) {
     const { base } = state;
-    list.push(`${base.type} of ${base.weeks.toFixed(0)} weeks, ${percent(base.depth)} deep, after a ${percent(base.priorAdvance)} advance; pivot ${price(base.pivot)}.`);
+    list.push(`${base.type} of ${base.weeks.toFixed(0)} weeks, ${percent(base.depth)} deep, after a prior advance of ${percent(base.priorAdvance)}; pivot ${price(base.pivot)}.`);
     if (state.breakoutIndex !== null && facts.price >= base.pivot && facts.price <= base.buyRangeHigh && state.breakoutVolumeRatio >= config.breakoutVolumeRatio) {
       list.push(`Closed ${percent(facts.pivotDistance)} above the ${price(base.pivot)} pivot; the breakout came on ${ratio(state.breakoutVolumeRatio)} average volume.`);
     }
@@ -151,7 +151,7 @@ function triggers(facts: AnalysisFacts, config: AnalysisConfig): string[] {
   if (f.currentQuarterGrowth !== null && f.currentQuarterGrowth >= config.fundamentals.minCurrentQuarterGrowth) {
     list.push(`Current-quarter EPS up ${percent(f.currentQuarterGrowth)} year over year${f.quarterTrend === "Accelerating" ? ", accelerating" : ""}.`);
   }
-  if (f.ownershipTrend === "Increasing") list.push(`Institutional sponsorship rising: ${ownershipTrendText(facts)}.`);
+  if (f.ownershipTrend === "Increasing") list.push(`Institutional sponsorship rising: ${ownershipFigures(facts)}.`);
   if (facts.market?.trend === "Confirmed uptrend") list.push(`The market is in a confirmed uptrend (${plural(facts.market.distributionDays, "distribution day")} in 25 sessions).`);
   if (facts.action === "WATCH") {
     for (const blocker of facts.buyBlockers) list.push(`Needed for a buy: ${describeRule(blocker, facts)}`);
@@ -173,7 +173,7 @@ function riskFactors(facts: AnalysisFacts, config: AnalysisConfig): string[] {
   } else if (f.currentQuarterGrowth !== null && f.currentQuarterGrowth < config.fundamentals.ibdCurrentQuarterGrowth) {
     list.push(`Current-quarter EPS growth of ${percent(f.currentQuarterGrowth)} passes the 20% rule but not IBD's stricter 25%.`);
   }
-  if (f.ownershipTrend === "Decreasing") list.push(`Institutions are selling: ${ownershipTrendText(facts)}.`);
+  if (f.ownershipTrend === "Decreasing") list.push(`Institutions are selling: ${ownershipFigures(facts)}.`);
   if (facts.market && facts.market.trend !== "Confirmed uptrend") {
     list.push(`Market ${facts.market.trend.toLowerCase()}: ${plural(facts.market.distributionDays, "distribution day")} in the last 25 sessions.`);
   }
@@ -247,13 +247,18 @@ function sectorPerformance(facts: AnalysisFacts): string {
   return `${name} returned ${percent(sector.return3m, { signed: true })} over 3 months against ${percent(sector.benchmarkReturn3m, { signed: true })} for the benchmark: ${verdict}.`;
 }
 
-function ownershipTrendText(facts: AnalysisFacts): string {
+/** '2,941 institutional holders, +4.1% on the quarter' (or the share count's change). */
+function ownershipFigures(facts: AnalysisFacts): string {
   const f = facts.fundamentals;
   if (f.holdersChange !== null && f.holders !== null) {
-    return `${f.ownershipTrend}: ${count(f.holders)} institutional holders, ${percent(f.holdersChange, { signed: true })} on the quarter`;
+    return `${count(f.holders)} institutional holders, ${percent(f.holdersChange, { signed: true })} on the quarter`;
   }
-  if (f.sharesChange !== null) return `${f.ownershipTrend}: institutional shares ${percent(f.sharesChange, { signed: true })} on the quarter`;
-  return f.ownershipTrend ?? NA;
+  if (f.sharesChange !== null) return `institutional shares ${percent(f.sharesChange, { signed: true })} on the quarter`;
+  return NA;
+}
+
+function ownershipTrendText(facts: AnalysisFacts): string {
+  return `${facts.fundamentals.ownershipTrend ?? NA}: ${ownershipFigures(facts)}`;
 }
 
 function marketTexts(facts: AnalysisFacts): { sentiment: string; trend: string; conditions: string } {

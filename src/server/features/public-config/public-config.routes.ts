@@ -7,8 +7,7 @@ import type { AppConfig } from "../../config";
 export function toPublicConfig(config: AppConfig): PublicConfig {
   return {
     brand: config.brand,
-    // Only the simulated demo market exists until real providers are configured (later issue).
-    demo: true,
+    demo: config.market.provider === "demo",
     googleEnabled: Boolean(config.google),
     billingEnabled: false,
     chatEnabled: false,

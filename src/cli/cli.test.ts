@@ -1,0 +1,66 @@
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { analysisReportSchema } from "../contracts/stock-summary";
+
+/** The `quanta` command as a user runs it, in a child process. */
+function quanta(...args: string[]) {
+  const result = spawnSync(process.execPath, ["bin/quanta.mjs", ...args], {
+    encoding: "utf8",
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: ".tmp/cli-test-data" },
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const ohlcv = path.resolve(import.meta.dirname, "../../../shared/data/ohlcv");
+const haveSharedData = existsSync(path.join(ohlcv, "AAPL.csv"));
+if (!haveSharedData) console.warn(`Skipping the CSV tests of quanta analyze: ${ohlcv} is absent.`);
+
+describe("quanta analyze --bars (real CSV)", () => {
+  it.skipIf(!haveSharedData)("prints schema-valid JSON for AAPL's daily bars with SPY as the benchmark", () => {
+    const { code, stdout } = quanta("analyze", "AAPL", "--bars", path.join(ohlcv, "AAPL.csv"), "--benchmark", path.join(ohlcv, "SPY.csv"), "--json");
+    expect(code).toBe(0);
+    const report = analysisReportSchema.parse(JSON.parse(stdout));
+    expect(report.stock_summary.ticker).toBe("AAPL");
+    expect(report.meta.as_of).toBe("2018-01-19");
+    expect(report.meta.data_source).toBe("csv:AAPL.csv");
+    expect(report.meta.demo).toBe(false);
+    expect(report.stock_summary.current_metrics.price).toBeCloseTo(178.46, 2);
+  });
+
+  it.skipIf(!haveSharedData)("reads lower-case zipline columns too (MSFT, 754 bars)", () => {
+    const { code, stdout } = quanta("analyze", "msft", "--bars", path.join(ohlcv, "MSFT.csv"), "--json");
+    expect(code).toBe(0);
+    expect(analysisReportSchema.parse(JSON.parse(stdout)).stock_summary.ticker).toBe("MSFT");
+  });
+
+  it.skipIf(!haveSharedData)("refuses a CSV that is too short with the insufficient-history message", () => {
+    const { code, stderr } = quanta("analyze", "SPY", "--bars", path.join(ohlcv, "SPY-20200901-20210113.csv"));
+    expect(code).toBe(1);
+    expect(stderr).toContain("SPY has 92 sessions of price history; the analysis needs at least 260.");
+  });
+});
+
+describe("quanta on the demo market", () => {
+  it("prints a readable report with the recommendation, setup and demo notice", () => {
+    const { code, stdout } = quanta("analyze", "northwind");
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^NWSC — Northwind Semiconductor {2}(BUY|WATCH|SELL)/);
+    expect(stdout).toContain("simulated demo data");
+    expect(stdout).toContain("Trend Template");
+  });
+
+  it("screens the universe with BUY, WATCH and SELL names", () => {
+    const { code, stdout } = quanta("screen", "--json");
+    expect(code).toBe(0);
+    const actions = new Set((JSON.parse(stdout) as { stock_summary: { recommendation: { action: string } } }[]).map((r) => r.stock_summary.recommendation.action));
+    expect([...actions].sort()).toEqual(["BUY", "SELL", "WATCH"]);
+  });
+
+  it("answers an unknown ticker with 'No data found for …' and exit code 1", () => {
+    const { code, stderr } = quanta("analyze", "zzzz");
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe("No data found for ZZZZ");
+  });
+});

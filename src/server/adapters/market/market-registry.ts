@@ -1,0 +1,11 @@
+import type { MarketDataProvider } from "../../../core/market/market-data-provider";
+import type { AppConfig } from "../../config";
+import { DemoMarketProvider } from "./demo";
+
+/** Picks the market-data adapter from the configuration (demo by default). */
+export function createMarketDataProvider(config: AppConfig): MarketDataProvider {
+  switch (config.market.provider) {
+    case "demo":
+      return new DemoMarketProvider({ seed: config.market.demoSeed });
+  }
+}

@@ -1,0 +1,126 @@
+import { analyzeStock, type AnalysisInput } from "../../../core/analysis/analyze-stock";
+import type { AnalysisReport } from "../../../core/analysis/analysis-report";
+import { rankBySetupQuality } from "../../../core/analysis/setup-quality";
+import { relativeStrengthScore } from "../../../core/indicators/relative-strength";
+import type { CompanyProfile, DailyBars } from "../../../core/market/market-data";
+import { SymbolNotFoundError, type MarketDataProvider } from "../../../core/market/market-data-provider";
+
+/** Two years of sessions: enough for the 200-day EMA's direction, the 52-week range and RS. */
+export const HISTORY_SESSIONS = 520;
+
+/** Bars up to and including `asOf` (a benchmark must not see past the stock's last session). */
+export function barsUpTo(bars: DailyBars, asOf: string): DailyBars {
+  let end = bars.dates.length;
+  while (end > 0 && bars.dates[end - 1]! > asOf) end--;
+  if (end === bars.dates.length) return bars;
+  return {
+    dates: bars.dates.slice(0, end),
+    open: bars.open.subarray(0, end),
+    high: bars.high.subarray(0, end),
+    low: bars.low.subarray(0, end),
+    close: bars.close.subarray(0, end),
+    volume: bars.volume.subarray(0, end),
+  };
+}
+
+/**
+ * Gathers what the engine needs from the configured market-data provider (bars, benchmark, sector
+ * index, fundamentals, the universe's RS scores) and runs the pure analysis.
+ */
+export class StockAnalysisService {
+  private universeScores: { asOf: string; scores: Float64Array } | null = null;
+
+  constructor(
+    private readonly provider: MarketDataProvider,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** 'nvda', ' Northwind ', 'Apple' → the ticker and company. Unknown → SymbolNotFoundError. */
+  async resolve(query: string): Promise<CompanyProfile> {
+    const cleaned = query.trim();
+    if (!cleaned) throw new SymbolNotFoundError(query);
+    const exact = await this.provider.getProfile(cleaned.toUpperCase());
+    if (exact) return exact;
+    const [best] = await this.provider.searchSymbols(cleaned);
+    if (!best) throw new SymbolNotFoundError(cleaned.toUpperCase());
+    return { ticker: best.ticker, name: best.name, sector: best.sector, industry: best.industry };
+  }
+
+  async analyze(query: string): Promise<AnalysisReport> {
+    const profile = await this.resolve(query);
+    const bars = await this.provider.getDailyBars(profile.ticker, HISTORY_SESSIONS);
+    if (!bars || bars.close.length === 0) throw new SymbolNotFoundError(profile.ticker);
+    return this.analyzeWith(profile, bars, await this.universeRsScores());
+  }
+
+  /** Analyses the provider's whole universe, best setups first. */
+  async screen(): Promise<AnalysisReport[]> {
+    const universe = await this.provider.listUniverse();
+    const scores = await this.universeRsScores();
+    const reports: AnalysisReport[] = [];
+    for (const profile of universe) {
+      const bars = await this.provider.getDailyBars(profile.ticker, HISTORY_SESSIONS);
+      if (bars) reports.push(await this.analyzeWith(profile, bars, scores));
+    }
+    return rankBySetupQuality(reports);
+  }
+
+  /** Analyses bars the caller brings (a CSV), with an optional benchmark; no fundamentals. */
+  analyzeBars(ticker: string, bars: DailyBars, benchmark: DailyBars | null, dataSource: string): AnalysisReport {
+    const asOf = bars.dates[bars.dates.length - 1] ?? "";
+    return analyzeStock({
+      ticker,
+      profile: { ticker: ticker.toUpperCase(), name: ticker.toUpperCase(), sector: null, industry: null },
+      bars,
+      benchmark: benchmark ? barsUpTo(benchmark, asOf) : null,
+      sectorBars: null,
+      sectorEtf: null,
+      fundamentals: null,
+      universeRsScores: null,
+      dataSource,
+      demo: false,
+      generatedAt: this.now().toISOString(),
+    });
+  }
+
+  private async analyzeWith(profile: CompanyProfile, bars: DailyBars, universeRsScores: Float64Array | null): Promise<AnalysisReport> {
+    const asOf = bars.dates[bars.dates.length - 1]!;
+    const sectorEtf = profile.sector ? this.provider.sectorEtf(profile.sector) : null;
+    const [benchmark, sectorBars, fundamentals] = await Promise.all([
+      this.provider.getDailyBars(this.provider.benchmarkTicker, HISTORY_SESSIONS),
+      sectorEtf ? this.provider.getDailyBars(sectorEtf, HISTORY_SESSIONS) : Promise.resolve(null),
+      this.provider.getFundamentals(profile.ticker),
+    ]);
+    const input: AnalysisInput = {
+      ticker: profile.ticker,
+      profile,
+      bars,
+      benchmark: benchmark ? barsUpTo(benchmark, asOf) : null,
+      sectorBars: sectorBars ? barsUpTo(sectorBars, asOf) : null,
+      sectorEtf,
+      fundamentals,
+      universeRsScores,
+      dataSource: this.provider.id,
+      demo: this.provider.demo,
+      generatedAt: this.now().toISOString(),
+    };
+    return analyzeStock(input);
+  }
+
+  /** RS scores of every stock in the universe, computed once per trading day. */
+  private async universeRsScores(): Promise<Float64Array | null> {
+    const universe = await this.provider.listUniverse();
+    if (universe.length === 0) return null;
+    const benchmark = await this.provider.getDailyBars(this.provider.benchmarkTicker, 10);
+    const asOf = benchmark?.dates[benchmark.dates.length - 1] ?? this.now().toISOString().slice(0, 10);
+    if (this.universeScores?.asOf === asOf) return this.universeScores.scores;
+    const scores: number[] = [];
+    for (const company of universe) {
+      const bars = await this.provider.getDailyBars(company.ticker, HISTORY_SESSIONS);
+      const score = bars ? relativeStrengthScore(bars.close) : Number.NaN;
+      if (Number.isFinite(score)) scores.push(score);
+    }
+    this.universeScores = { asOf, scores: Float64Array.from(scores) };
+    return this.universeScores.scores;
+  }
+}
