@@ -77,3 +77,13 @@ describe("bases", () => {
     expect(state!.breakoutVolumeRatio).toBeGreaterThanOrEqual(1.5);
   });
 });
+
+describe("breakout dating", () => {
+  it("keeps the first close above a VCP pivot as the breakout when a later, quieter day closes higher", () => {
+    const builder = vcp().day(0.018, 2.5).day(-0.002, 1).day(0.012, 1.1);
+    const { bars, state } = currentBase(builder);
+    expect(state?.base.type).toBe("VCP");
+    expect(state!.breakoutIndex).toBe(bars.close.length - 3);
+    expect(state!.breakoutVolumeRatio).toBeGreaterThanOrEqual(2);
+  });
+});

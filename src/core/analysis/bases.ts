@@ -218,28 +218,28 @@ export function findCurrentBase(
   maxSessionsSinceBreakout = 60,
 ): BaseState | null {
   const last = bars.close.length - 1;
-  const forming = baseEndingAt(bars, last, averageVolume50, config);
-  if (forming) {
-    // A VCP's pivot sits below the base's left-side high, so the stock can clear it inside the base.
-    const clearedFrom = forming.contractions.at(-1)?.lowIndex ?? forming.startIndex;
-    for (let k = clearedFrom + 1; k <= last; k++) {
-      if (bars.close[k]! > forming.pivot) {
+  /**
+   * The breakout is the first close above the pivot after the base's last low (a VCP's pivot sits
+   * below the left-side high, so the stock can clear it while the base still "forms").
+   */
+  const withBreakout = (base: BaseFinding): BaseState => {
+    const from = base.contractions.at(-1)?.lowIndex ?? base.startIndex;
+    for (let k = from + 1; k <= last; k++) {
+      if (bars.close[k]! > base.pivot) {
         const averageBefore = averageVolume50[k - 1]!;
-        return { base: forming, breakoutIndex: k, breakoutVolumeRatio: averageBefore > 0 ? bars.volume[k]! / averageBefore : Number.NaN };
+        return { base, breakoutIndex: k, breakoutVolumeRatio: averageBefore > 0 ? bars.volume[k]! / averageBefore : Number.NaN };
       }
     }
-    return { base: forming, breakoutIndex: null, breakoutVolumeRatio: Number.NaN };
-  }
+    return { base, breakoutIndex: null, breakoutVolumeRatio: Number.NaN };
+  };
+  const forming = baseEndingAt(bars, last, averageVolume50, config);
+  if (forming) return withBreakout(forming);
   const earliest = Math.max(config.base.vcp.minWeeks * 5, last - maxSessionsSinceBreakout);
   for (let end = last - 1; end >= earliest; end--) {
-    // A base can only end the session before the stock first closed above its pivot.
+    // A base can only end the session before a close above its pivot, which is above its highs.
     if (bars.close[end + 1]! <= bars.high[end]!) continue;
     const base = baseEndingAt(bars, end, averageVolume50, config);
-    if (!base || bars.close[end + 1]! <= base.pivot) continue;
-    const breakoutIndex = end + 1;
-    const averageBefore = averageVolume50[breakoutIndex - 1]!;
-    const breakoutVolumeRatio = averageBefore > 0 ? bars.volume[breakoutIndex]! / averageBefore : Number.NaN;
-    return { base, breakoutIndex, breakoutVolumeRatio };
+    if (base && bars.close[end + 1]! > base.pivot) return withBreakout(base);
   }
   return null;
 }
