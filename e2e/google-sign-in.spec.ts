@@ -14,8 +14,10 @@ test("Sign up with Google opens a popup and signs the user in when it completes"
   await popup.locator('input[name="login"]').fill(email);
   await popup.locator('input[name="password"]').fill("any password");
   await popup.getByRole("button", { name: /sign-in/i }).click();
+  // The popup may close as soon as consent is given: listen for that before clicking.
+  const closed = popup.waitForEvent("close");
   await popup.getByRole("button", { name: /continue/i }).click();
-  await popup.waitForEvent("close");
+  await closed;
 
   await expect(page.getByRole("status")).toContainText("Sign up successful!");
   const doneAt = Date.now();
