@@ -7,6 +7,9 @@ export const publicConfigSchema = z.object({
   googleEnabled: z.boolean(),
   billingEnabled: z.boolean(),
   chatEnabled: z.boolean(),
+  /** Base URL of the chat site; "" means this site. */
+  chatUrl: z.string(),
+  freeDailyAnalyses: z.number().int().min(0),
   captcha: z
     .object({
       provider: z.enum(["recaptcha", "turnstile"]),

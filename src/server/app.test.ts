@@ -24,6 +24,8 @@ describe("the app's HTTP contract", () => {
       googleEnabled: false,
       billingEnabled: false,
       chatEnabled: false,
+      chatUrl: "",
+      freeDailyAnalyses: 5,
       captcha: null,
     });
   });

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import cookie from "@fastify/cookie";
+import multipart from "@fastify/multipart";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
@@ -24,6 +25,19 @@ import { registerPublicConfigRoutes } from "./features/public-config/public-conf
 import { registerMeRoutes } from "./features/me/me.routes";
 import { registerDevMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes";
 import { AppError } from "./app-error";
+import type { MarketDataProvider } from "../core/market/market-data-provider";
+import { StockAnalysisService } from "./features/stock-analysis/stock-analysis.service";
+import { registerStockAnalysisRoutes } from "./features/stock-analysis/stock-analysis.routes";
+import { ResearchService } from "./features/research/research.service";
+import { registerResearchRoutes } from "./features/research/research.routes";
+import { StockAnalysesRepository } from "./features/research/stock-analyses.repository";
+import { DailyUsageRepository } from "./features/research/daily-usage.repository";
+import { StripeCustomersRepository } from "./features/billing/stripe-customers.repository";
+import { registerBillingRoutes } from "./features/billing/billing.routes";
+import { PublicAnalysesRepository } from "./features/public-recommendations/public-analyses.repository";
+import { PublicRecommendationsService } from "./features/public-recommendations/public-recommendations.service";
+import { registerPublicRecommendationRoutes } from "./features/public-recommendations/public-recommendations.routes";
+import { JobRunsRepository } from "./jobs/job-runs.repository";
 
 export interface AppDependencies {
   /** Resolves when the database is open and migrated; routes that need it wait for it. */
@@ -34,6 +48,9 @@ export interface AppDependencies {
   authSecret: string;
   /** Built SPA to serve; undefined when the web is served by Vite (dev) or not needed (tests). */
   webRoot: string | undefined;
+  /** The market-data provider (already wrapped in the daily cache by the registry). */
+  market: MarketDataProvider;
+  now?: () => Date;
 }
 
 export interface Services {
@@ -41,6 +58,9 @@ export interface Services {
   auth: Auth;
   users: UserRepository;
   tokens: TokenVerifier;
+  research: ResearchService;
+  customers: StripeCustomersRepository;
+  publicRecommendations: PublicRecommendationsService;
 }
 
 /** Paths the server answers itself; anything else that accepts HTML gets the SPA (history fallback). */
@@ -84,6 +104,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -92,13 +113,37 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     reply.header("x-request-id", request.id);
   });
 
+  const now = deps.now ?? (() => new Date());
+  const analysis = new StockAnalysisService(deps.market, now);
+  const instanceId = randomUUID();
   const services: Promise<Services> = deps.database.then((database) => {
     const auth = createAuth({ config, db: database.db, mail: deps.mail, secret: deps.authSecret });
+    const customers = new StripeCustomersRepository(database.db);
     return {
       database,
       auth,
       users: new UserRepository(database.db),
       tokens: new TokenVerifier(database.db, config.appUrl),
+      customers,
+      research: new ResearchService({
+        analyzer: analysis,
+        analyses: new StockAnalysesRepository(database.db),
+        usage: new DailyUsageRepository(database.db),
+        isPremium: (email) => customers.isPremium(email),
+        freeDailyAnalyses: config.research.freeDailyAnalyses,
+        now,
+      }),
+      publicRecommendations: new PublicRecommendationsService({
+        repository: new PublicAnalysesRepository(database.db),
+        jobs: new JobRunsRepository(database.db),
+        analyzer: {
+          universe: async () => config.research.publicUniverse ?? (await deps.market.listUniverse()).map((c) => c.ticker),
+          analyze: (ticker) => analysis.analyze(ticker),
+        },
+        log: app.log,
+        now,
+        instanceId,
+      }),
     };
   });
   // A database that fails to open is reported by main.ts; requests waiting on it get a 503.
@@ -119,6 +164,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   );
 
   await app.register(cookie);
+  await app.register(multipart, { attachFieldsToBody: "keyValues", limits: { fields: 10, files: 1, fileSize: 5 * 1024 * 1024 } });
   await app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(config),
     crossOriginEmbedderPolicy: false,
@@ -146,7 +192,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   });
   registerPublicConfigRoutes(app, config);
   registerAuthRoutes(app, config, async () => (await getServices()).auth);
-  registerMeRoutes(app, async (request) => authenticateRequest(request, await getServices()));
+  const authenticate = async (request: Parameters<typeof authenticateRequest>[0]) => authenticateRequest(request, await getServices());
+  registerMeRoutes(app, authenticate);
+  registerResearchRoutes(app, { authenticate, research: async () => (await getServices()).research });
+  registerStockAnalysisRoutes(app, { authenticate, provider: deps.market });
+  registerBillingRoutes(app, { authenticate, customers: async () => (await getServices()).customers });
+  registerPublicRecommendationRoutes(app, async () => (await getServices()).publicRecommendations);
   if (!config.isProduction && deps.outbox) {
     const outbox = deps.outbox;
     registerDevMailboxRoutes(app, () => outbox.list());
@@ -165,5 +216,13 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     return reply.status(404).send({ error: `Nothing is here: ${request.method} ${urlPath}`, code: "not_found" });
   });
 
+  app.decorate("quantaServices", getServices);
   return app;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The database-backed services, once the database is open (used by main.ts's jobs and tests). */
+    quantaServices: () => Promise<Services>;
+  }
 }

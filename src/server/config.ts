@@ -47,6 +47,10 @@ export const envSchema = z
     CAPTCHA_SECRET_KEY: optionalString,
     CAPTCHA_VERIFY_URL: optionalUrl,
     MARKET_DATA_PROVIDER: z.enum(["demo"]).default("demo"),
+    FREE_DAILY_ANALYSES: z.coerce.number().int().min(0).default(5),
+    PUBLIC_UNIVERSE: optionalString,
+    PUBLIC_REFRESH_CRON: z.string().min(9).default("30 16 * * 1-5"),
+    CHAT_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     DEMO_MARKET_SEED: z.coerce.number().int().min(0).default(42),
   });
 
@@ -87,6 +91,8 @@ export interface AppConfig {
   mail: { smtpUrl: string | undefined; from: string };
   google: { clientId: string; clientSecret: string; issuerUrl: string } | undefined;
   market: { provider: "demo"; demoSeed: number };
+  research: { freeDailyAnalyses: number; publicUniverse: string[] | null; publicRefreshCron: string };
+  chatUrl: string;
   captcha:
     | { provider: "recaptcha" | "turnstile"; siteKey: string; secretKey: string; verifyUrl: string | undefined }
     | undefined;
@@ -137,6 +143,14 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
           }
         : undefined,
     market: { provider: env.MARKET_DATA_PROVIDER, demoSeed: env.DEMO_MARKET_SEED },
+    research: {
+      freeDailyAnalyses: env.FREE_DAILY_ANALYSES,
+      publicUniverse: env.PUBLIC_UNIVERSE
+        ? env.PUBLIC_UNIVERSE.split(",").map((t) => t.trim().toUpperCase()).filter(Boolean)
+        : null,
+      publicRefreshCron: env.PUBLIC_REFRESH_CRON,
+    },
+    chatUrl: (env.CHAT_URL ?? "").replace(/\/$/, ""),
     captcha:
       env.CAPTCHA_PROVIDER !== "none" && env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET_KEY
         ? {

@@ -6,6 +6,8 @@ import { buildApp, defaultWebRoot } from "./app";
 import { openDatabase } from "./db/database";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { createMailSender } from "./adapters/mail/mail-registry";
+import { createMarketDataProvider } from "./adapters/market/market-registry";
+import { schedulePublicRefresh } from "./jobs/public-refresh-schedule";
 
 /**
  * Outside production an AUTH_SECRET may be omitted: one is generated once and kept in DATA_DIR, so
@@ -46,6 +48,7 @@ async function main(): Promise<void> {
     outbox,
     authSecret: resolveAuthSecret(config),
     webRoot: defaultWebRoot,
+    market: createMarketDataProvider(config),
   });
 
   database.catch((error: unknown) => {
@@ -57,6 +60,11 @@ async function main(): Promise<void> {
     process.exit(1);
   });
 
+  let schedule: { stop(): void } | undefined;
+  void database.then(async () => {
+    schedule = schedulePublicRefresh((await app.quantaServices()).publicRecommendations, config.research.publicRefreshCron, app.log);
+  });
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -65,6 +73,7 @@ async function main(): Promise<void> {
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     try {
+      schedule?.stop();
       await app.close();
       await (await database).close();
     } finally {

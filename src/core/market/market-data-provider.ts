@@ -35,3 +35,14 @@ export class SymbolNotFoundError extends Error {
     this.name = "SymbolNotFoundError";
   }
 }
+
+/** The provider could not be reached or answered with an error: a 503 for the user, not a 404. */
+export class MarketDataUnavailableError extends Error {
+  constructor(
+    readonly provider: string,
+    detail: string,
+  ) {
+    super(`Market data from ${provider} is unavailable: ${detail}`);
+    this.name = "MarketDataUnavailableError";
+  }
+}

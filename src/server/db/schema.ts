@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * Database schema (Drizzle pg-core). The auth tables follow better-auth's model (its field names are
@@ -90,3 +90,70 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
+
+/** A user's analyses (history). Removal is soft for an hour so it can be undone, then purged. */
+export const stockAnalyses = pgTable(
+  "stock_analyses",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ticker: text("ticker").notNull(),
+    action: text("action").notNull(),
+    analysis: jsonb("analysis").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("stock_analyses_user_created_idx").on(table.userId, table.createdAt),
+    index("stock_analyses_user_ticker_idx").on(table.userId, table.ticker),
+  ],
+);
+
+/** Analyses used per user per UTC day; incremented atomically against the free limit. */
+export const dailyUsage = pgTable(
+  "daily_usage",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);
+
+/** Payment provider customers, keyed by e-mail (SPEC.md §3); filled by the billing webhook. */
+export const stripeCustomers = pgTable("stripe_customers", {
+  email: text("email").primaryKey(),
+  customerId: text("customer_id"),
+  subscriptionId: text("subscription_id"),
+  status: text("status").notNull(),
+  currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The public recommendation list: the latest analysis of each ticker of the public universe. */
+export const publicAnalyses = pgTable("public_analyses", {
+  id: text("id").primaryKey(),
+  ticker: text("ticker").notNull().unique(),
+  action: text("action").notNull(),
+  analysis: jsonb("analysis").notNull(),
+  asOf: date("as_of").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One row per scheduled job run (name + run key, e.g. the trading day): exactly one instance runs it. */
+export const jobRuns = pgTable(
+  "job_runs",
+  {
+    name: text("name").notNull(),
+    runKey: text("run_key").notNull(),
+    holder: text("holder").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    error: text("error"),
+  },
+  (table) => [primaryKey({ columns: [table.name, table.runKey] })],
+);

@@ -3,6 +3,9 @@ import { buildApp } from "../app";
 import { loadConfig, type AppConfig } from "../config";
 import type { DatabaseHandle } from "../db/database";
 import { MemoryMailSender } from "./memory-mail-sender";
+import type { MarketDataProvider } from "../../core/market/market-data-provider";
+import { CachedMarketDataProvider } from "../adapters/market/cached-market-data-provider";
+import { DemoMarketProvider } from "../adapters/market/demo";
 import type { TestDatabaseKind } from "./test-database";
 
 export const TEST_APP_URL = "http://localhost:3000";
@@ -17,7 +20,11 @@ export interface TestApp {
 }
 
 /** The real app (buildApp) on a test database, with mail kept in memory. */
-export async function startTestApp(kind: TestDatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  kind: TestDatabaseKind,
+  env: Record<string, string> = {},
+  options: { market?: MarketDataProvider; database?: DatabaseHandle } = {},
+): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
@@ -26,7 +33,7 @@ export async function startTestApp(kind: TestDatabaseKind, env: Record<string, s
     AUTH_RATE_LIMIT_MAX: "1000",
     ...env,
   });
-  const database = await kind.open();
+  const database = options.database ?? (await kind.open());
   const mail = new MemoryMailSender();
   const app = await buildApp(config, {
     database: Promise.resolve(database),
@@ -34,6 +41,7 @@ export async function startTestApp(kind: TestDatabaseKind, env: Record<string, s
     outbox: undefined,
     authSecret: "test-secret-test-secret-test-secret-0123456789",
     webRoot: undefined,
+    market: options.market ?? new CachedMarketDataProvider(new DemoMarketProvider({ seed: 42 })),
   });
   await app.ready();
   return {
@@ -81,4 +89,23 @@ export function sessionCookie(response: LightMyRequestResponse): string {
   const cookies = list.map((c) => c.split(";")[0]).filter((c) => c && !c.endsWith("="));
   if (cookies.length === 0) throw new Error("no session cookie was set");
   return cookies.join("; ");
+}
+
+/** A multipart/form-data body, as a browser's FormData sends it. */
+export function multipartForm(fields: Record<string, string>): { payload: string; headers: Record<string, string> } {
+  const boundary = "----QuantaTestBoundary7MA4YWxkTrZu0gW";
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  return {
+    payload: `${parts.join("")}--${boundary}--\r\n`,
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+export const TEST_CSRF = "test-csrf-token-0123456789abcdef0123456789";
+
+/** Headers of a signed-in browser call: Bearer JWT and the CSRF double-submit pair. */
+export function apiHeaders(jwt: string): Record<string, string> {
+  return { authorization: `Bearer ${jwt}`, "x-csrftoken": TEST_CSRF, cookie: `csrftoken=${TEST_CSRF}` };
 }

@@ -26,3 +26,29 @@ export function usePublicConfig() {
 export function useBrand(): string {
   return usePublicConfig().data?.brand || DEFAULT_BRAND;
 }
+
+/**
+ * Settings the server adds to /api/config with the research feature. Read defensively: a server (or
+ * schema) without them gives the defaults.
+ */
+interface ResearchConfigExtras {
+  chatUrl?: unknown;
+  freeDailyAnalyses?: unknown;
+}
+
+/** Base URL of the chat site ('' means this site). */
+export function chatUrlOf(config: PublicConfig | undefined): string {
+  const value = (config as unknown as ResearchConfigExtras | undefined)?.chatUrl;
+  return typeof value === "string" ? value : "";
+}
+
+/** The chat site's /ask page. */
+export function chatAskUrl(chatUrl: string): string {
+  return `${chatUrl.trim().replace(/\/+$/, "")}/ask`;
+}
+
+/** The free tier's daily number of analyses, or null when the server does not say. */
+export function freeDailyAnalysesOf(config: PublicConfig | undefined): number | null {
+  const value = (config as unknown as ResearchConfigExtras | undefined)?.freeDailyAnalyses;
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+}

@@ -10,3 +10,8 @@ export const HASH_SCROLL_DELAY_MS = 100;
 export const HEADER_SCROLL_THRESHOLD_PX = 8;
 
 export const PASSWORD_MAX_LENGTH = 72;
+
+/** The analysis loading message changes this often (SPEC.md §4 and §9). */
+export const ANALYSIS_MESSAGE_INTERVAL_MS = 1500;
+/** How long the history 'Undo' toast stays up after a removal. */
+export const UNDO_TOAST_MS = 6000;

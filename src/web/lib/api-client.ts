@@ -13,11 +13,22 @@ const CSRF_RETRY_CODES = new Set(["csrf_missing", "csrf_invalid"]);
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly code: string;
-  constructor(status: number, code: string, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  /** The HTTP status text ('' for local failures). */
+  readonly statusText: string;
+  /** The parsed JSON error body, or null when there was none (or it was not JSON). */
+  readonly body: unknown;
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    options?: { cause?: unknown; statusText?: string; body?: unknown },
+  ) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "ApiRequestError";
     this.status = status;
     this.code = code;
+    this.statusText = options?.statusText ?? "";
+    this.body = options?.body ?? null;
   }
 }
 
@@ -48,13 +59,14 @@ async function readJsonOrNull(response: Response): Promise<unknown> {
 async function readApiError(response: Response): Promise<ApiRequestError> {
   const body = await readJsonOrNull(response);
   const parsed = apiErrorSchema.safeParse(body);
-  if (parsed.success) return new ApiRequestError(response.status, parsed.data.code, parsed.data.error);
+  const details = { statusText: response.statusText, body };
+  if (parsed.success) return new ApiRequestError(response.status, parsed.data.code, parsed.data.error, details);
   const fallback = `Request failed: ${String(response.status)} ${response.statusText}`.trim();
   const message =
     typeof body === "object" && body !== null && typeof (body as { error?: unknown }).error === "string"
       ? (body as { error: string }).error
       : fallback;
-  return new ApiRequestError(response.status, `http_${String(response.status)}`, message);
+  return new ApiRequestError(response.status, `http_${String(response.status)}`, message, details);
 }
 
 export function createApiClient(deps: ApiClientDeps): ApiClient {

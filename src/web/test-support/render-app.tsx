@@ -11,6 +11,8 @@ export const DEFAULT_CONFIG: PublicConfig = {
   googleEnabled: false,
   billingEnabled: false,
   chatEnabled: false,
+  chatUrl: "",
+  freeDailyAnalyses: 5,
   captcha: null,
 };
 

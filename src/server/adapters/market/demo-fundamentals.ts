@@ -1,5 +1,5 @@
 import type { AnnualEps, Fundamentals, QuarterlyEps } from "../../../core/market/market-data";
-import { dayNumber, isoFromDayNumber } from "./demo-calendar";
+import { dayNumber, isoFromDayNumber } from "../../../core/market/trading-calendar";
 import { hashParts, Rng } from "./demo-random";
 import type { DemoListing } from "./demo-universe";
 

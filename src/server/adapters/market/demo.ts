@@ -1,7 +1,7 @@
 import type { CompanyProfile, DailyBars, Fundamentals } from "../../../core/market/market-data";
 import type { MarketDataProvider, SymbolMatch } from "../../../core/market/market-data-provider";
 import { generateDemoBars, MAX_DEMO_SESSIONS, MIN_DEMO_SESSIONS } from "./demo-bars";
-import { lastCompletedSession, sessionDates } from "./demo-calendar";
+import { lastCompletedSession, sessionDates } from "../../../core/market/trading-calendar";
 import { generateDemoFundamentals } from "./demo-fundamentals";
 import { BENCHMARK_TICKER, DEMO_COMPANIES, DEMO_LISTINGS, findListing, sectorFundTicker } from "./demo-universe";
 import type { DemoListing } from "./demo-universe";

@@ -11,6 +11,8 @@ export function toPublicConfig(config: AppConfig): PublicConfig {
     googleEnabled: Boolean(config.google),
     billingEnabled: false,
     chatEnabled: false,
+    chatUrl: config.chatUrl,
+    freeDailyAnalyses: config.research.freeDailyAnalyses,
     captcha: config.captcha ? { provider: config.captcha.provider, siteKey: config.captcha.siteKey } : null,
   };
 }

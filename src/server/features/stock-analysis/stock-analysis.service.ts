@@ -124,3 +124,33 @@ export class StockAnalysisService {
     return this.universeScores.scores;
   }
 }
+
+export interface BarRow {
+  date: string;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
+/** Daily bars of a known ticker for the price chart (rounded to cents), or SymbolNotFoundError. */
+export async function chartBars(provider: MarketDataProvider, ticker: string, sessions: number): Promise<BarRow[]> {
+  const symbol = ticker.trim().toUpperCase();
+  const bars = (await provider.getProfile(symbol)) ? await provider.getDailyBars(symbol, Math.max(sessions, HISTORY_SESSIONS)) : null;
+  if (!bars) throw new SymbolNotFoundError(symbol);
+  const from = Math.max(0, bars.close.length - sessions);
+  const rows: BarRow[] = [];
+  const cents = (value: number) => Math.round(value * 100) / 100;
+  for (let k = from; k < bars.close.length; k++) {
+    rows.push({
+      date: bars.dates[k]!,
+      open: cents(bars.open[k]!),
+      high: cents(bars.high[k]!),
+      low: cents(bars.low[k]!),
+      close: cents(bars.close[k]!),
+      volume: Math.round(bars.volume[k]!),
+    });
+  }
+  return rows;
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { PublicRecommendationsService } from "./public-recommendations.service";
+
+/** GET /api/public-buy-stocks: no auth; each item's `analysis` is a JSON string (SPEC.md §7). */
+export function registerPublicRecommendationRoutes(app: FastifyInstance, service: () => Promise<PublicRecommendationsService>): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/api/public-buy-stocks",
+    {
+      schema: {
+        tags: ["public"],
+        querystring: z.object({
+          ticker: z.string().trim().max(12).optional().transform((t) => (t ? t.toUpperCase() : undefined)),
+          action: z.enum(["BUY", "WATCH", "buy", "watch"]).optional().transform((a) => (a ? (a.toUpperCase() as "BUY" | "WATCH") : undefined)),
+        }),
+        description: "Answers `{analyses: [{id, analysis (a JSON string of {stock_summary, meta}), timestamp}]}`.",
+      },
+    },
+    async (request, reply) => {
+      // The body is built and cached as serialised JSON, so it is sent as it is.
+      const body = await (await service()).listBody(request.query);
+      return reply.type("application/json; charset=utf-8").header("cache-control", "public, max-age=60").send(body);
+    },
+  );
+}

@@ -1,0 +1,117 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import { analysisReportSchema } from "../../../contracts/stock-summary";
+import type { AnalysisReport } from "../../../core/analysis/analysis-report";
+import { isoFromDayNumber, lastCompletedSession } from "../../../core/market/trading-calendar";
+import type { JobRunsRepository } from "../../jobs/job-runs.repository";
+import type { PublicAnalysesRepository, PublicAnalysisRow } from "./public-analyses.repository";
+
+export const PUBLIC_REFRESH_JOB = "public-recommendations-refresh";
+/** Answers are rebuilt at most this often per query, so several instances converge after a refresh. */
+const LIST_CACHE_MS = 10_000;
+
+export interface PublicListFilter {
+  ticker?: string | undefined;
+  action?: "BUY" | "WATCH" | undefined;
+}
+
+export interface UniverseAnalyzer {
+  universe(): Promise<string[]>;
+  analyze(ticker: string): Promise<AnalysisReport>;
+}
+
+/** SPEC.md §5: kept only when buy_point is not null, 0, '0' or 'N/A'. */
+export function hasBuyPoint(report: { stock_summary: { trade_setup: { buy_point: unknown } } }): boolean {
+  const value = report.stock_summary.trade_setup.buy_point;
+  return !(value === null || value === undefined || value === 0 || value === "0" || value === "N/A");
+}
+
+/** The public 'Stocks to buy' / 'Stocks to watch' list and its daily refresh. */
+export class PublicRecommendationsService {
+  private cache = new Map<string, { body: string; expires: number }>();
+
+  constructor(
+    private readonly deps: {
+      repository: PublicAnalysesRepository;
+      jobs: JobRunsRepository;
+      analyzer: UniverseAnalyzer;
+      log: FastifyBaseLogger;
+      now: () => Date;
+      instanceId: string;
+    },
+  ) {}
+
+  /** The JSON body of GET /api/public-buy-stocks, built once per query every few seconds. */
+  async listBody(filter: PublicListFilter): Promise<string> {
+    const key = `${filter.ticker ?? ""}|${filter.action ?? ""}`;
+    const now = Date.now();
+    const cached = this.cache.get(key);
+    if (cached && cached.expires > now) return cached.body;
+    const analyses = [];
+    for (const row of await this.deps.repository.list()) {
+      const parsed = analysisReportSchema.safeParse(row.analysis);
+      if (!parsed.success) {
+        this.deps.log.warn({ ticker: row.ticker, id: row.id }, "skipping a public analysis that does not parse");
+        continue;
+      }
+      const report = parsed.data;
+      if (!hasBuyPoint(report)) continue;
+      if (filter.action && report.stock_summary.recommendation.action !== filter.action) continue;
+      if (filter.ticker && report.stock_summary.ticker !== filter.ticker) continue;
+      analyses.push({ id: row.id, analysis: JSON.stringify(report), timestamp: row.createdAt.toISOString() });
+    }
+    const body = JSON.stringify({ analyses });
+    if (this.cache.size > 500) this.cache.clear();
+    this.cache.set(key, { body, expires: now + LIST_CACHE_MS });
+    return body;
+  }
+
+  /** The trading day the list should describe (the last completed US session). */
+  currentRunKey(): string {
+    return isoFromDayNumber(lastCompletedSession(this.deps.now()));
+  }
+
+  async isStale(): Promise<boolean> {
+    const latest = await this.deps.repository.latestAsOf();
+    return latest === null || latest < this.currentRunKey();
+  }
+
+  /**
+   * Re-analyses the public universe once per trading day across all instances. `force` (the CLI)
+   * runs it even when today's run already happened.
+   */
+  async refresh(options: { force?: boolean } = {}): Promise<{ ran: boolean; analysed: number; failed: string[] }> {
+    const runKey = options.force ? `manual:${this.deps.now().toISOString()}` : this.currentRunKey();
+    if (!(await this.deps.jobs.claim(PUBLIC_REFRESH_JOB, runKey, this.deps.instanceId))) {
+      return { ran: false, analysed: 0, failed: [] };
+    }
+    const failed: string[] = [];
+    try {
+      const rows: PublicAnalysisRow[] = [];
+      for (const ticker of await this.deps.analyzer.universe()) {
+        try {
+          const report = await this.deps.analyzer.analyze(ticker);
+          rows.push({
+            id: randomUUID(),
+            ticker: report.stock_summary.ticker,
+            action: report.stock_summary.recommendation.action,
+            analysis: report,
+            asOf: report.meta.as_of,
+            createdAt: this.deps.now(),
+          });
+        } catch (error) {
+          failed.push(ticker);
+          this.deps.log.warn({ ticker, err: error }, "public refresh could not analyse a ticker");
+        }
+      }
+      await this.deps.repository.replaceAll(rows);
+      this.cache.clear();
+      await this.deps.jobs.finish(PUBLIC_REFRESH_JOB, runKey, null);
+      this.deps.log.info({ analysed: rows.length, failed: failed.length, runKey }, "public recommendations refreshed");
+      return { ran: true, analysed: rows.length, failed };
+    } catch (error) {
+      await this.deps.jobs.finish(PUBLIC_REFRESH_JOB, runKey, String(error));
+      throw error;
+    }
+  }
+}

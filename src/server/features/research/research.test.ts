@@ -1,0 +1,192 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { analysisReportSchema } from "../../../contracts/stock-summary";
+import { MarketDataUnavailableError, type MarketDataProvider } from "../../../core/market/market-data-provider";
+import { DemoMarketProvider } from "../../adapters/market/demo";
+import { stripeCustomers } from "../../db/schema";
+import { testDatabaseKinds } from "../../test-support/test-database";
+import {
+  TEST_ORIGIN,
+  apiHeaders,
+  createVerifiedUser,
+  json,
+  multipartForm,
+  sessionCookie,
+  startTestApp,
+  type TestApp,
+} from "../../test-support/test-app";
+
+type Body = { error: string; code: string };
+
+function analyze(t: TestApp, jwt: string, input: string | null) {
+  const form = multipartForm(input === null ? {} : { input });
+  return t.app.inject({ method: "POST", url: "/research/stocks/", payload: form.payload, headers: { ...form.headers, ...apiHeaders(jwt) } });
+}
+
+describe.each(testDatabaseKinds)("research API on $name", (kind) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await startTestApp(kind);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it("analyses a ticker or a company name, answers {response: {stock_summary, meta}} and stores it in the caller's history", async () => {
+    const { jwt } = await createVerifiedUser(t, "analyst@example.com");
+    const byName = await analyze(t, jwt, "  northwind ");
+    expect(byName.statusCode).toBe(200);
+    const body = json<{ response: unknown; analysis: { id: string; timestamp: string } }>(byName);
+    const report = analysisReportSchema.parse(body.response);
+    expect(report.stock_summary.ticker).toBe("NWSC");
+    expect(report.meta.demo).toBe(true);
+
+    const history = json<{ success: boolean; analyses: { id: string; analysis: unknown; timestamp: string }[] }>(
+      await t.app.inject({ url: "/user/stock-analyses/", headers: apiHeaders(jwt) }),
+    );
+    expect(history.success).toBe(true);
+    expect(history.analyses).toHaveLength(1);
+    expect(history.analyses[0]!.id).toBe(body.analysis.id);
+    expect(analysisReportSchema.parse(history.analyses[0]!.analysis).stock_summary.ticker).toBe("NWSC");
+  });
+
+  it("answers each failure with its status, code and message", async () => {
+    const { jwt } = await createVerifiedUser(t, "errors@example.com");
+    const form = multipartForm({ input: "NWSC" });
+    const { authorization: _omitted, ...csrfOnly } = apiHeaders(jwt);
+    const signedOut = await t.app.inject({ method: "POST", url: "/research/stocks/", payload: form.payload, headers: { ...form.headers, ...csrfOnly } });
+    expect(signedOut.statusCode).toBe(401);
+    expect(json<Body>(signedOut).code).toBe("unauthenticated");
+
+    const noCsrf = await t.app.inject({ method: "POST", url: "/research/stocks/", payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${jwt}` } });
+    expect(noCsrf.statusCode).toBe(403);
+    expect(json<Body>(noCsrf).code).toBe("csrf_missing");
+
+    const empty = await analyze(t, jwt, "   ");
+    expect(empty.statusCode).toBe(400);
+    expect(json<Body>(empty)).toEqual({ error: "Ticker symbol is required", code: "ticker_required" });
+    expect((await analyze(t, jwt, null)).statusCode).toBe(400);
+
+    const unknown = await analyze(t, jwt, "qqzz");
+    expect(unknown.statusCode).toBe(404);
+    expect(json<Body>(unknown)).toEqual({ error: "No data found for QQZZ", code: "not_found" });
+
+    const tooLong = await analyze(t, jwt, "x".repeat(65));
+    expect(tooLong.statusCode).toBe(400);
+  });
+
+  it("refuses an unverified user with 403 email_unverified, also on a direct HTTP call", async () => {
+    const signUp = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-up/email",
+      headers: TEST_ORIGIN,
+      payload: { email: "unverified@example.com", password: "password 123", name: "u" },
+    });
+    expect(signUp.statusCode).toBe(200);
+    const signIn = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      headers: TEST_ORIGIN,
+      payload: { email: "unverified@example.com", password: "password 123" },
+    });
+    const jwt = json<{ token: string }>(await t.app.inject({ url: "/api/auth/token", headers: { cookie: sessionCookie(signIn) } })).token;
+    const response = await analyze(t, jwt, "NWSC");
+    expect(response.statusCode).toBe(403);
+    expect(json<Body>(response)).toEqual({
+      error: "Please verify your email first! Check your inbox for the verification link.",
+      code: "email_unverified",
+    });
+  });
+
+  it("lets a free user make FREE_DAILY_ANALYSES a day, then 429 'daily limit'; unknown tickers do not count; premium is unlimited", async () => {
+    const { jwt } = await createVerifiedUser(t, "free@example.com");
+    expect((await analyze(t, jwt, "zzzq")).statusCode).toBe(404);
+    for (let k = 0; k < 5; k++) expect((await analyze(t, jwt, "NWSC")).statusCode).toBe(200);
+    const sixth = await analyze(t, jwt, "NWSC");
+    expect(sixth.statusCode).toBe(429);
+    expect(json<Body>(sixth).code).toBe("daily_limit");
+    expect(json<Body>(sixth).error).toContain("daily limit");
+    expect(json(await t.app.inject({ url: "/api/usage", headers: apiHeaders(jwt) }))).toMatchObject({ used: 5, limit: 5, remaining: 0, premium: false });
+
+    await t.database.db.insert(stripeCustomers).values({ email: "free@example.com", status: "active" });
+    expect((await analyze(t, jwt, "NWSC")).statusCode).toBe(200);
+    expect(json(await t.app.inject({ url: "/api/usage", headers: apiHeaders(jwt) }))).toMatchObject({ limit: null, premium: true });
+    expect(json(await t.app.inject({ url: "/api/billing/subscription", headers: apiHeaders(jwt) }))).toMatchObject({
+      subscription: { status: "active", active: true },
+    });
+  });
+
+  it("lets exactly 5 of 30 concurrent requests through for a free user", async () => {
+    const { jwt } = await createVerifiedUser(t, "burst@example.com");
+    const statuses = await Promise.all(Array.from({ length: 30 }, () => analyze(t, jwt, "NWSC").then((r) => r.statusCode)));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(25);
+    const history = json<{ analyses: unknown[] }>(await t.app.inject({ url: "/user/stock-analyses/", headers: apiHeaders(jwt) }));
+    expect(history.analyses).toHaveLength(5);
+  });
+
+  it("keeps each user's history to themselves: list, filter, remove, undo", async () => {
+    const alice = await createVerifiedUser(t, "alice@example.com");
+    const bob = await createVerifiedUser(t, "bob@example.com");
+    const first = json<{ analysis: { id: string } }>(await analyze(t, alice.jwt, "NWSC")).analysis.id;
+    await analyze(t, alice.jwt, "ECHF");
+    await analyze(t, bob.jwt, "NWSC");
+
+    const aliceAll = json<{ analyses: { id: string; analysis: { stock_summary: { ticker: string } } }[] }>(
+      await t.app.inject({ url: "/user/stock-analyses/", headers: apiHeaders(alice.jwt) }),
+    );
+    expect(aliceAll.analyses.map((a) => a.analysis.stock_summary.ticker)).toEqual(["ECHF", "NWSC"]);
+    const filtered = json<{ analyses: { id: string }[] }>(await t.app.inject({ url: "/user/stock-analyses?ticker=nwsc", headers: apiHeaders(alice.jwt) }));
+    expect(filtered.analyses.map((a) => a.id)).toEqual([first]);
+
+    const bobDelete = await t.app.inject({ method: "DELETE", url: `/user/stock-analyses/${first}`, headers: apiHeaders(bob.jwt) });
+    expect(bobDelete.statusCode).toBe(404);
+    const bobRestore = await t.app.inject({ method: "POST", url: `/user/stock-analyses/${first}/restore`, headers: apiHeaders(bob.jwt) });
+    expect(bobRestore.statusCode).toBe(404);
+
+    expect((await t.app.inject({ method: "DELETE", url: `/user/stock-analyses/${first}`, headers: apiHeaders(alice.jwt) })).statusCode).toBe(200);
+    const afterDelete = json<{ analyses: { id: string }[] }>(await t.app.inject({ url: "/user/stock-analyses/", headers: apiHeaders(alice.jwt) }));
+    expect(afterDelete.analyses.map((a) => a.id)).not.toContain(first);
+    expect((await t.app.inject({ method: "POST", url: `/user/stock-analyses/${first}/restore`, headers: apiHeaders(alice.jwt) })).statusCode).toBe(200);
+    const afterUndo = json<{ analyses: { id: string }[] }>(await t.app.inject({ url: "/user/stock-analyses/", headers: apiHeaders(alice.jwt) }));
+    expect(afterUndo.analyses.map((a) => a.id)).toContain(first);
+
+    const bobs = json<{ analyses: unknown[] }>(await t.app.inject({ url: "/user/stock-analyses/", headers: apiHeaders(bob.jwt) }));
+    expect(bobs.analyses).toHaveLength(1);
+    expect((await t.app.inject({ url: "/user/stock-analyses/" })).statusCode).toBe(401);
+  });
+
+  it("serves chart bars to signed-in users", async () => {
+    const { jwt } = await createVerifiedUser(t, "chart@example.com");
+    const response = await t.app.inject({ url: "/api/stocks/nwsc/bars?sessions=100", headers: apiHeaders(jwt) });
+    expect(response.statusCode).toBe(200);
+    const body = json<{ ticker: string; demo: boolean; bars: { date: string }[] }>(response);
+    expect(body).toMatchObject({ ticker: "NWSC", demo: true });
+    expect(body.bars).toHaveLength(100);
+    expect((await t.app.inject({ url: "/api/stocks/QQZZ/bars", headers: apiHeaders(jwt) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: "/api/stocks/NWSC/bars" })).statusCode).toBe(401);
+  });
+});
+
+describe("research API when the market data provider fails", () => {
+  it("answers 503 market_data_unavailable and gives the analysis back to the allowance", async () => {
+    const inner = new DemoMarketProvider({ seed: 42 });
+    const failing: MarketDataProvider = Object.assign(Object.create(inner) as MarketDataProvider, {
+      getDailyBars: async () => {
+        throw new MarketDataUnavailableError("demo", "connection refused");
+      },
+    });
+    const t = await startTestApp(testDatabaseKinds[0]!, { FREE_DAILY_ANALYSES: "1" }, { market: failing });
+    try {
+      const { jwt } = await createVerifiedUser(t, "outage@example.com");
+      const response = await analyze(t, jwt, "NWSC");
+      expect(response.statusCode).toBe(503);
+      expect(json<Body>(response)).toEqual({
+        error: "Market data is unavailable right now. Please try again in a few minutes.",
+        code: "market_data_unavailable",
+      });
+      expect(json(await t.app.inject({ url: "/api/usage", headers: apiHeaders(jwt) }))).toMatchObject({ used: 0, remaining: 1 });
+    } finally {
+      await t.close();
+    }
+  });
+});

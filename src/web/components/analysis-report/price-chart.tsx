@@ -1,0 +1,224 @@
+import { useEffect, useRef, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { z } from "zod";
+import type { IChartApi } from "lightweight-charts";
+import { apiJson } from "../../lib/api-client";
+import { ema } from "../../lib/ema";
+import { formatPrice, isFiniteNumber } from "../../lib/format";
+import { Spinner } from "../ui/spinner";
+
+/** Sessions of daily bars the chart asks for (about a year). */
+export const CHART_SESSIONS = 260;
+
+const barsResponseSchema = z.object({
+  ticker: z.string(),
+  demo: z.boolean().optional().default(false),
+  bars: z.array(
+    z.object({
+      date: z.string(),
+      open: z.number(),
+      high: z.number(),
+      low: z.number(),
+      close: z.number(),
+      volume: z.number(),
+    }),
+  ),
+});
+export type BarsResponse = z.infer<typeof barsResponseSchema>;
+
+/** GET /api/stocks/:ticker/bars?sessions=260 (Bearer): daily bars, oldest first. */
+export function fetchBars(ticker: string): Promise<BarsResponse> {
+  return apiJson(
+    `/api/stocks/${encodeURIComponent(ticker)}/bars?sessions=${String(CHART_SESSIONS)}`,
+    { method: "GET" },
+    barsResponseSchema,
+  );
+}
+
+export const CHART_COLORS = {
+  up: "#15803d",
+  down: "#dc2626",
+  ema50: "#0891b2",
+  ema150: "#d97706",
+  ema200: "#7c3aed",
+  buyPoint: "#2553d9",
+  stopLoss: "#dc2626",
+  target: "#15803d",
+  volumeUp: "rgba(21, 128, 61, 0.35)",
+  volumeDown: "rgba(220, 38, 38, 0.35)",
+} as const;
+
+const EMAS = [
+  { period: 50, color: CHART_COLORS.ema50 },
+  { period: 150, color: CHART_COLORS.ema150 },
+  { period: 200, color: CHART_COLORS.ema200 },
+] as const;
+
+export interface PriceChartProps {
+  ticker: string;
+  buyPoint?: unknown;
+  stopLoss?: unknown;
+  target?: unknown;
+}
+
+interface LegendItem {
+  label: string;
+  color: string;
+  kind: "line" | "dashed" | "box";
+}
+
+/**
+ * Daily candles with the 50/150/200-day EMAs (computed here from the closes), volume on its own scale
+ * and price lines for the buy point, stop loss and target. Resizes with its container.
+ */
+export function PriceChart({ ticker, buyPoint, stopLoss, target }: PriceChartProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+  const query = useQuery({
+    queryKey: ["bars", ticker.toUpperCase(), CHART_SESSIONS],
+    queryFn: () => fetchBars(ticker),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  const data = query.data;
+  const buy = isFiniteNumber(buyPoint) ? buyPoint : null;
+  const stop = isFiniteNumber(stopLoss) ? stopLoss : null;
+  const goal = isFiniteNumber(target) ? target : null;
+
+  useEffect(() => {
+    const element = container.current;
+    const bars = data?.bars;
+    if (!element || !bars || bars.length === 0) return;
+    let cancelled = false;
+    let chart: IChartApi | null = null;
+
+    import("lightweight-charts")
+      .then((lc) => {
+        if (cancelled) return;
+        chart = lc.createChart(element, {
+          autoSize: true,
+          layout: { background: { color: "#ffffff" }, textColor: "#475569" },
+          grid: { vertLines: { color: "#f1f5f9" }, horzLines: { color: "#f1f5f9" } },
+          rightPriceScale: { borderColor: "#e2e8f0", scaleMargins: { top: 0.08, bottom: 0.28 } },
+          timeScale: { borderColor: "#e2e8f0" },
+        });
+
+        const candles = chart.addSeries(lc.CandlestickSeries, {
+          upColor: CHART_COLORS.up,
+          downColor: CHART_COLORS.down,
+          wickUpColor: CHART_COLORS.up,
+          wickDownColor: CHART_COLORS.down,
+          borderVisible: false,
+        });
+        candles.setData(bars.map((b) => ({ time: b.date, open: b.open, high: b.high, low: b.low, close: b.close })));
+
+        const volume = chart.addSeries(lc.HistogramSeries, {
+          priceScaleId: "volume",
+          priceFormat: { type: "volume" },
+          lastValueVisible: false,
+          priceLineVisible: false,
+        });
+        chart.priceScale("volume").applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+        volume.setData(
+          bars.map((b, i) => ({
+            time: b.date,
+            value: b.volume,
+            color: b.close >= (bars[i - 1]?.close ?? b.open) ? CHART_COLORS.volumeUp : CHART_COLORS.volumeDown,
+          })),
+        );
+
+        const closes = bars.map((b) => b.close);
+        for (const { period, color } of EMAS) {
+          const values = ema(closes, period);
+          const line = chart.addSeries(lc.LineSeries, {
+            color,
+            lineWidth: 2,
+            priceLineVisible: false,
+            lastValueVisible: false,
+            crosshairMarkerVisible: false,
+            title: `EMA ${String(period)}`,
+          });
+          line.setData(
+            values.flatMap((value, i) => {
+              const bar = bars[i];
+              return value === null || !bar ? [] : [{ time: bar.date, value }];
+            }),
+          );
+        }
+
+        const lines = [
+          { price: buy, color: CHART_COLORS.buyPoint, title: "Buy point" },
+          { price: stop, color: CHART_COLORS.stopLoss, title: "Stop loss" },
+          { price: goal, color: CHART_COLORS.target, title: "Target" },
+        ];
+        for (const { price, color, title } of lines) {
+          if (price === null) continue;
+          candles.createPriceLine({ price, color, title, lineStyle: lc.LineStyle.Dashed, lineWidth: 2, axisLabelVisible: true });
+        }
+        chart.timeScale().fitContent();
+      })
+      .catch(() => {
+        if (!cancelled) setFailed(true);
+      });
+
+    return () => {
+      cancelled = true;
+      chart?.remove();
+      chart = null;
+    };
+  }, [data, buy, stop, goal]);
+
+  const legend: LegendItem[] = [
+    { label: "Price", color: CHART_COLORS.up, kind: "box" },
+    { label: "EMA 50", color: CHART_COLORS.ema50, kind: "line" },
+    { label: "EMA 150", color: CHART_COLORS.ema150, kind: "line" },
+    { label: "EMA 200", color: CHART_COLORS.ema200, kind: "line" },
+    { label: "Volume", color: CHART_COLORS.volumeUp, kind: "box" },
+    ...(buy === null ? [] : [{ label: `Buy point ${formatPrice(buy)}`, color: CHART_COLORS.buyPoint, kind: "dashed" as const }]),
+    ...(stop === null ? [] : [{ label: `Stop loss ${formatPrice(stop)}`, color: CHART_COLORS.stopLoss, kind: "dashed" as const }]),
+    ...(goal === null ? [] : [{ label: `Target ${formatPrice(goal)}`, color: CHART_COLORS.target, kind: "dashed" as const }]),
+  ];
+
+  if (query.isPending) {
+    return (
+      <div className="flex h-[360px] items-center justify-center rounded-xl bg-canvas">
+        <Spinner label="Loading price history…" showLabel />
+      </div>
+    );
+  }
+  if (query.isError || failed || !data || data.bars.length === 0) {
+    return (
+      <div data-testid="price-chart-unavailable" className="flex h-40 items-center justify-center rounded-xl bg-canvas px-4 text-center text-sm text-muted">
+        The price chart is not available right now.
+      </div>
+    );
+  }
+
+  return (
+    <figure data-testid="price-chart" aria-label={`Price chart for ${ticker}`} className="m-0">
+      <div ref={container} data-testid="price-chart-canvas" className="h-[300px] w-full sm:h-[380px]" />
+      <figcaption className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1.5 text-xs text-muted">
+        <span className="sr-only">
+          Daily candles of the last {data.bars.length} sessions with the 50, 150 and 200-day EMAs and volume.
+        </span>
+        <ul aria-label="Chart legend" className="contents">
+          {legend.map((item) => (
+            <li key={item.label} className="inline-flex items-center gap-1.5">
+              <span
+                aria-hidden="true"
+                className={item.kind === "box" ? "h-2.5 w-2.5 rounded-sm" : "h-0 w-4 border-t-2"}
+                style={
+                  item.kind === "box"
+                    ? { backgroundColor: item.color }
+                    : { borderColor: item.color, borderTopStyle: item.kind === "dashed" ? "dashed" : "solid" }
+                }
+              />
+              {item.label}
+            </li>
+          ))}
+        </ul>
+        {data.demo ? <span className="font-semibold text-warning-800">Demo data</span> : null}
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { actionTone, marketTrendTone, sentimentTone, trendTone } from "./tones";
+
+describe("tones (SPEC.md §4)", () => {
+  it.each([
+    ["BUY", "green"],
+    ["Strong Buy", "green"],
+    ["SELL", "red"],
+    ["WATCH", "yellow"],
+    [undefined, "yellow"],
+  ])("action %s is %s", (action, tone) => {
+    expect(actionTone(action)).toBe(tone);
+  });
+
+  it.each([
+    ["Strong Bullish (Trend Template 8/8)", "green"],
+    ["Bearish: below the 200-day EMA", "red"],
+    ["Neutral", "yellow"],
+    [null, "yellow"],
+  ])("trend %s is %s", (trend, tone) => {
+    expect(trendTone(trend)).toBe(tone);
+  });
+
+  it.each([
+    ["Bullish: the benchmark is above its 50-day EMA", "green"],
+    ["Bearish: distribution is heavy", "red"],
+    ["Neutral", "yellow"],
+  ])("sentiment %s is %s", (sentiment, tone) => {
+    expect(sentimentTone(sentiment)).toBe(tone);
+  });
+
+  it.each([
+    ["Confirmed uptrend (trending up).", "green"],
+    ["Correction (trending down).", "red"],
+    ["Downtrend", "red"],
+    ["Sideways", "yellow"],
+    ["N/A: no benchmark data.", "yellow"],
+  ])("market trend %s is %s", (trend, tone) => {
+    expect(marketTrendTone(trend)).toBe(tone);
+  });
+});

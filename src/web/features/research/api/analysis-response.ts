@@ -1,0 +1,141 @@
+import { hasStockSummary, type ReportData } from "../../../lib/analysis-record";
+
+/**
+ * What the analyze page does with an answer of POST /research/stocks/ (SPEC.md §5 and §8). Pure:
+ * no I/O, so every message is unit-tested.
+ */
+
+export const MESSAGES = {
+  verifyEmail: "Please verify your email first! Check your inbox for the verification link.",
+  emptyTicker: "Please enter a stock symbol",
+  csrfMissing: "Unable to submit the form. CSRF token is missing.",
+  tickerRequired: "Ticker symbol is required",
+  invalidResponse: "Invalid response format from server",
+  missingAnalysis: "Missing analysis data in response",
+  unknownError: "Unknown error occurred",
+  limitWithSubscription: "Unexpected error: Limit reached with active subscription. Please contact support.",
+} as const;
+
+export function parseFailedMessage(reason: string): string {
+  return `Failed to parse stock analysis: ${reason}`;
+}
+
+export function httpFailedMessage(status: number, statusText: string): string {
+  return `Failed to fetch stock analysis: ${String(status)} ${statusText}`.trim();
+}
+
+export interface StoredAnalysisRef {
+  id: string;
+  timestamp: string;
+}
+
+export type AnalysisOutcome =
+  /** The report to show, and the stored record when the server says. */
+  | { kind: "success"; report: ReportData; analysis: StoredAnalysisRef | null }
+  /** Signed out or the session ended: the sign-up prompt ('Unlock Quanta AI'). */
+  | { kind: "signup" }
+  /** E-mail not verified: the message plus the verification modal. */
+  | { kind: "verify"; message: string }
+  /** The daily limit: check the subscription next. */
+  | { kind: "limit" }
+  | { kind: "error"; message: string };
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Trims and uppercases a ticker (SPEC.md §5). */
+export function normalizeTicker(value: string): string {
+  return value.toUpperCase().trim();
+}
+
+/**
+ * A 200 answer: `body` is the raw text or the parsed JSON. It must be an object with `response`
+ * (an object or a JSON string) holding `stock_summary` with a ticker.
+ */
+export function interpretAnalysisSuccess(body: unknown): AnalysisOutcome {
+  let parsed = body;
+  if (typeof parsed === "string") {
+    try {
+      parsed = JSON.parse(parsed) as unknown;
+    } catch (error) {
+      return { kind: "error", message: parseFailedMessage(reasonOf(error)) };
+    }
+  }
+  if (!isObject(parsed) || !("response" in parsed) || parsed.response === null || parsed.response === undefined) {
+    return { kind: "error", message: MESSAGES.invalidResponse };
+  }
+  let response: unknown = parsed.response;
+  if (typeof response === "string") {
+    try {
+      response = JSON.parse(response) as unknown;
+    } catch (error) {
+      return { kind: "error", message: parseFailedMessage(reasonOf(error)) };
+    }
+  }
+  if (!hasStockSummary(response)) return { kind: "error", message: MESSAGES.missingAnalysis };
+  const meta = isObject(response.meta) ? (response.meta as ReportData["meta"]) : null;
+  const stored = isObject(parsed.analysis) ? parsed.analysis : null;
+  const analysis =
+    stored && (typeof stored.id === "string" || typeof stored.id === "number")
+      ? { id: String(stored.id), timestamp: typeof stored.timestamp === "string" ? stored.timestamp : "" }
+      : null;
+  return { kind: "success", report: { stock_summary: response.stock_summary, meta }, analysis };
+}
+
+export interface AnalysisFailure {
+  /** HTTP status; 0 when the request never got an answer (network, CSRF token). */
+  status: number;
+  statusText?: string;
+  /** The parsed error body ({error, code}), if any. */
+  body?: unknown;
+  /** A stable code, when known (from the body or the API client). */
+  code?: string;
+  /** The API client's own sentence for failures without an answer (status 0). */
+  localMessage?: string;
+}
+
+/** A non-OK answer (or a request that never got one). */
+export function interpretAnalysisFailure(failure: AnalysisFailure): AnalysisOutcome {
+  const body = isObject(failure.body) ? failure.body : {};
+  const serverError = typeof body.error === "string" && body.error.trim() !== "" ? body.error : null;
+  const code = typeof body.code === "string" ? body.code : (failure.code ?? "");
+
+  if (code === "csrf_missing" || code === "csrf_invalid") return { kind: "error", message: MESSAGES.csrfMissing };
+  if (failure.status === 401) return { kind: "signup" };
+  if (failure.status === 429 || (serverError ?? "").toLowerCase().includes("daily limit")) return { kind: "limit" };
+  if (code === "email_unverified") return { kind: "verify", message: MESSAGES.verifyEmail };
+  if (code === "ticker_required") return { kind: "error", message: serverError ?? MESSAGES.tickerRequired };
+  if (serverError) return { kind: "error", message: serverError };
+  if (failure.status > 0) return { kind: "error", message: httpFailedMessage(failure.status, failure.statusText ?? "") };
+  if (failure.localMessage && failure.localMessage.trim() !== "") return { kind: "error", message: failure.localMessage };
+  return { kind: "error", message: MESSAGES.unknownError };
+}
+
+/** An error thrown while asking (not an HTTP answer). */
+export function interpretThrown(error: unknown): AnalysisOutcome {
+  const message = error instanceof Error && error.message.trim() !== "" ? error.message : MESSAGES.unknownError;
+  return { kind: "error", message };
+}
+
+const ACTIVE_SUBSCRIPTION = new Set(["active", "trialing"]);
+
+/** GET /api/billing/subscription → {subscription: {status} | null}: true when it is active. */
+export function hasActiveSubscription(body: unknown): boolean {
+  if (!isObject(body) || !isObject(body.subscription)) return false;
+  const status = body.subscription.status;
+  return typeof status === "string" && ACTIVE_SUBSCRIPTION.has(status.toLowerCase());
+}
+
+export type LimitOutcome = { kind: "upgrade" } | { kind: "error"; message: string };
+
+/** After a daily-limit answer: no subscription → Upgrade modal; an active one → the support message. */
+export function interpretLimit(subscriptionBody: unknown): LimitOutcome {
+  return hasActiveSubscription(subscriptionBody)
+    ? { kind: "error", message: MESSAGES.limitWithSubscription }
+    : { kind: "upgrade" };
+}

@@ -1,0 +1,83 @@
+import { Printer, Share2 } from "lucide-react";
+import { Button } from "../../../components/ui/button";
+
+export const LINK_COPIED_MESSAGE = "Link copied to clipboard!";
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard && typeof navigator.clipboard.writeText === "function") {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // Fall back to the selection below (insecure contexts, denied permission).
+  }
+  const area = document.createElement("textarea");
+  area.value = text;
+  area.setAttribute("readonly", "");
+  area.style.position = "fixed";
+  area.style.opacity = "0";
+  document.body.append(area);
+  area.select();
+  let copied: boolean;
+  try {
+    copied = typeof document.execCommand === "function" && document.execCommand("copy");
+  } catch {
+    copied = false;
+  }
+  area.remove();
+  return copied;
+}
+
+/** Shares with the system share sheet, else copies the link and says so (SPEC.md §8). */
+export async function shareLink(url: string, title: string): Promise<void> {
+  if (typeof navigator.share === "function") {
+    try {
+      await navigator.share({ title, url });
+      return;
+    } catch (error) {
+      // The user closed the share sheet: nothing to do.
+      if (error instanceof DOMException && error.name === "AbortError") return;
+    }
+  }
+  if (await copyText(url)) window.alert(LINK_COPIED_MESSAGE);
+  else window.prompt("Copy this link:", url);
+}
+
+export interface SharePrintButtonsProps {
+  /** The link to share; null (no result yet) disables Share. */
+  shareUrl: string | null;
+  shareTitle: string;
+}
+
+/** Fixed Share and Print buttons at the bottom right, hidden when printing. */
+export function SharePrintButtons({ shareUrl, shareTitle }: SharePrintButtonsProps) {
+  return (
+    <div
+      data-testid="share-print-buttons"
+      className="fixed right-4 bottom-4 z-30 flex flex-col gap-2 sm:right-6 sm:bottom-6 print:hidden"
+    >
+      <Button
+        variant="secondary"
+        disabled={shareUrl === null}
+        onClick={() => {
+          if (shareUrl !== null) void shareLink(shareUrl, shareTitle);
+        }}
+        className="shadow-card"
+      >
+        <Share2 aria-hidden="true" size={18} />
+        Share
+      </Button>
+      <Button
+        variant="secondary"
+        onClick={() => {
+          window.print();
+        }}
+        className="shadow-card"
+      >
+        <Printer aria-hidden="true" size={18} />
+        Print
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { Popover } from "radix-ui";
+import { ChevronDown, ScrollText, TrendingDown, TrendingUp } from "lucide-react";
+import { buttonClasses } from "../../../components/ui/button";
+import { BUY_RULES, SELL_RULES } from "../trading-rules";
+
+/** 'Trading Rules': a dropdown with the buy and sell rules of SPEC.md §9. */
+export function TradingRulesMenu() {
+  return (
+    <Popover.Root>
+      <Popover.Trigger className={buttonClasses({ variant: "secondary", className: "print:hidden" })}>
+        <ScrollText aria-hidden="true" size={18} />
+        Trading Rules
+        <ChevronDown aria-hidden="true" size={16} className="text-muted" />
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={6}
+          aria-label="Trading Rules"
+          data-testid="trading-rules"
+          className="z-[60] w-[min(26rem,calc(100vw-2rem))] rounded-xl border border-line bg-surface p-4 text-sm shadow-card data-[state=open]:animate-pop-in"
+        >
+          <h2 className="flex items-center gap-2 font-semibold text-success-700">
+            <TrendingUp aria-hidden="true" size={16} />
+            Buy rules
+          </h2>
+          <ul data-testid="buy-rules" className="mt-2 list-disc space-y-1 pl-5 text-ink">
+            {BUY_RULES.map((rule) => (
+              <li key={rule}>{rule}</li>
+            ))}
+          </ul>
+          <h2 className="mt-4 flex items-center gap-2 font-semibold text-danger-700">
+            <TrendingDown aria-hidden="true" size={16} />
+            Sell rules
+          </h2>
+          <ul data-testid="sell-rules" className="mt-2 list-disc space-y-1 pl-5 text-ink">
+            {SELL_RULES.map((rule) => (
+              <li key={rule}>{rule}</li>
+            ))}
+          </ul>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
