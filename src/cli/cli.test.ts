@@ -64,3 +64,11 @@ describe("quanta on the demo market", () => {
     expect(stderr.trim()).toBe("No data found for ZZZZ");
   });
 });
+
+describe("quanta refresh", () => {
+  it("re-analyses the public lists into the configured database", () => {
+    const { code, stdout } = quanta("refresh");
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Refreshed the public lists: 4\d analysed\.$/m);
+  });
+});

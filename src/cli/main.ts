@@ -11,6 +11,11 @@ import { UserRepository } from "../server/auth/user.repository";
 import { createMarketDataProvider } from "../server/adapters/market/market-registry";
 import { StockAnalysisService } from "../server/features/stock-analysis/stock-analysis.service";
 import { formatReport, formatScreen } from "./report-text";
+import { randomUUID } from "node:crypto";
+import { pino } from "pino";
+import { JobRunsRepository } from "../server/jobs/job-runs.repository";
+import { PublicAnalysesRepository } from "../server/features/public-recommendations/public-analyses.repository";
+import { PublicRecommendationsService } from "../server/features/public-recommendations/public-recommendations.service";
 
 const USAGE = `Usage: quanta <command>
 
@@ -20,6 +25,7 @@ const USAGE = `Usage: quanta <command>
                                                analyse daily bars from a CSV (date, open, high, low,
                                                close, volume; 'Adj Close' used when present)
   screen [--json]                              analyse the whole universe, best setups first
+  refresh                                      re-analyse the public 'Stocks to buy / watch' lists now
 
   users list                                   list accounts (e-mail, verified, disabled)
   users disable EMAIL                          disable an account and end all its sessions
@@ -65,6 +71,31 @@ async function screenCommand(args: string[]): Promise<number> {
   return 0;
 }
 
+async function refreshCommand(): Promise<number> {
+  const config = loadConfigFromEnvironment();
+  const database = await openDatabase(config);
+  try {
+    const market = createMarketDataProvider(config);
+    const analysis = new StockAnalysisService(market);
+    const service = new PublicRecommendationsService({
+      repository: new PublicAnalysesRepository(database.db),
+      jobs: new JobRunsRepository(database.db),
+      analyzer: {
+        universe: async () => config.research.publicUniverse ?? (await market.listUniverse()).map((c) => c.ticker),
+        analyze: (ticker) => analysis.analyze(ticker),
+      },
+      log: pino({ level: "warn" }),
+      now: () => new Date(),
+      instanceId: `cli-${randomUUID()}`,
+    });
+    const result = await service.refresh({ force: true });
+    print(`Refreshed the public lists: ${result.analysed} analysed${result.failed.length > 0 ? `, failed: ${result.failed.join(", ")}` : ""}.\n`);
+    return result.failed.length > 0 ? 1 : 0;
+  } finally {
+    await database.close();
+  }
+}
+
 async function usersCommand(args: string[]): Promise<number> {
   const [action, email] = args;
   if (!action || !["list", "disable", "enable"].includes(action)) throw new UsageError(USAGE);
@@ -101,6 +132,8 @@ async function run(argv: string[]): Promise<number> {
       return screenCommand(rest);
     case "users":
       return usersCommand(rest);
+    case "refresh":
+      return refreshCommand();
     case undefined:
     case "help":
     case "--help":

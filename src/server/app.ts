@@ -109,8 +109,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  app.addHook("onSend", async (request, reply) => {
+  // Callback-style hooks: they run on every request, and skip a promise per call.
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
+    done();
   });
 
   const now = deps.now ?? (() => new Date());

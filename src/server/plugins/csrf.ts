@@ -39,12 +39,13 @@ export function registerCsrf(app: FastifyInstance, options: { secureCookie: bool
     return { csrfToken: token };
   });
 
-  app.addHook("onRequest", async (request) => {
-    if (isCsrfExempt(request)) return;
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (isCsrfExempt(request)) return done();
     const cookie = request.cookies[CSRF_COOKIE];
     const header = request.headers[CSRF_HEADER];
     if (!cookie || typeof header !== "string" || !sameToken(cookie, header)) {
-      throw new AppError(403, "csrf_missing", "CSRF token is missing or invalid. Reload the page and try again.");
+      return done(new AppError(403, "csrf_missing", "CSRF token is missing or invalid. Reload the page and try again."));
     }
+    done();
   });
 }

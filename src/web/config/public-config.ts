@@ -27,19 +27,9 @@ export function useBrand(): string {
   return usePublicConfig().data?.brand || DEFAULT_BRAND;
 }
 
-/**
- * Settings the server adds to /api/config with the research feature. Read defensively: a server (or
- * schema) without them gives the defaults.
- */
-interface ResearchConfigExtras {
-  chatUrl?: unknown;
-  freeDailyAnalyses?: unknown;
-}
-
-/** Base URL of the chat site ('' means this site). */
+/** Base URL of the chat site ('' means this site); '' until the server has answered. */
 export function chatUrlOf(config: PublicConfig | undefined): string {
-  const value = (config as unknown as ResearchConfigExtras | undefined)?.chatUrl;
-  return typeof value === "string" ? value : "";
+  return typeof config?.chatUrl === "string" ? config.chatUrl : "";
 }
 
 /** The chat site's /ask page. */
@@ -47,8 +37,7 @@ export function chatAskUrl(chatUrl: string): string {
   return `${chatUrl.trim().replace(/\/+$/, "")}/ask`;
 }
 
-/** The free tier's daily number of analyses, or null when the server does not say. */
+/** The free tier's daily number of analyses, or null until the server has answered. */
 export function freeDailyAnalysesOf(config: PublicConfig | undefined): number | null {
-  const value = (config as unknown as ResearchConfigExtras | undefined)?.freeDailyAnalyses;
-  return typeof value === "number" && Number.isFinite(value) ? value : null;
+  return typeof config?.freeDailyAnalyses === "number" ? config.freeDailyAnalyses : null;
 }

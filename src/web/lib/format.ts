@@ -25,9 +25,10 @@ export function formatVolume(value: unknown): string {
 /** A fraction as a percentage with 1 decimal: 0.0321 → '3.2%', -0.0289 → '-2.9%'. */
 export function formatPercent(fraction: unknown): string {
   if (!isFiniteNumber(fraction)) return NA;
-  const text = (fraction * 100).toFixed(1);
-  // -0.0001 rounds to '-0.0': show '0.0%'.
-  return `${text === "-0.0" ? "0.0" : text}%`;
+  // Round on the thousandths of the fraction (0.12345 → 12.3%, 1.2345 → 123.5%), so binary
+  // floating-point noise does not round half-values down; -0.0001 shows as '0.0%'.
+  const tenths = Math.round(fraction * 1000);
+  return `${(tenths === 0 ? 0 : tenths / 10).toFixed(1)}%`;
 }
 
 /** A non-empty text, or 'N/A'. */

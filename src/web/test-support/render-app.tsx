@@ -26,13 +26,27 @@ export function fakeJwt(expiresInMs = 15 * 60_000): string {
   return `${header}.${payload}.sig`;
 }
 
-/** Stubs global fetch for the calls the shell makes: /api/config and /api/auth/token. */
-export function stubServer(options: { config?: Partial<PublicConfig>; tokenStatus?: number } = {}) {
+/** A JSON response, as the server sends it. */
+export function jsonResponse(body: unknown, status = 200, statusText = ""): Response {
+  return new Response(JSON.stringify(body), { status, statusText, headers: { "content-type": "application/json" } });
+}
+
+/** Answers one request of a test (url with its query string); undefined lets the defaults answer. */
+export type StubHandler = (url: string, init?: RequestInit) => Response | Promise<Response> | undefined;
+
+/**
+ * Stubs global fetch for the calls the shell makes: /api/config and /api/auth/token (and
+ * /csrf_cookie); `handler` answers the test's own calls first. Everything else is a 404.
+ */
+export function stubServer(
+  options: { config?: Partial<PublicConfig>; tokenStatus?: number; handler?: StubHandler } = {},
+) {
   const config = { ...DEFAULT_CONFIG, ...options.config };
-  const fetchMock = vi.fn((input: RequestInfo | URL) => {
+  const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.pathname : input.url;
-    const json = (body: unknown, status = 200) =>
-      Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
+    const own = options.handler?.(url, init);
+    if (own) return Promise.resolve(own);
+    const json = (body: unknown, status = 200) => Promise.resolve(jsonResponse(body, status));
     if (url.endsWith("/api/config")) return json(config);
     if (url.endsWith("/api/auth/token")) {
       const status = options.tokenStatus ?? 200;

@@ -18,9 +18,11 @@ export function registerPublicRecommendationRoutes(app: FastifyInstance, service
       },
     },
     async (request, reply) => {
-      // The body is built and cached as serialised JSON, so it is sent as it is.
-      const body = await (await service()).listBody(request.query);
-      return reply.type("application/json; charset=utf-8").header("cache-control", "public, max-age=60").send(body);
+      // The body is built and cached as serialised (and gzipped) JSON, so it is sent as it is.
+      const { body, gzip } = await (await service()).listBody(request.query);
+      reply.type("application/json; charset=utf-8").header("cache-control", "public, max-age=60").header("vary", "accept-encoding");
+      const acceptsGzip = /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""));
+      return acceptsGzip ? reply.header("content-encoding", "gzip").send(gzip) : reply.send(body);
     },
   );
 }

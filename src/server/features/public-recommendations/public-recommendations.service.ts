@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { gzipSync } from "node:zlib";
 import type { FastifyBaseLogger } from "fastify";
 import { analysisReportSchema } from "../../../contracts/stock-summary";
 import type { AnalysisReport } from "../../../core/analysis/analysis-report";
@@ -28,7 +29,7 @@ export function hasBuyPoint(report: { stock_summary: { trade_setup: { buy_point:
 
 /** The public 'Stocks to buy' / 'Stocks to watch' list and its daily refresh. */
 export class PublicRecommendationsService {
-  private cache = new Map<string, { body: string; expires: number }>();
+  private cache = new Map<string, { body: Buffer; gzip: Buffer; expires: number }>();
 
   constructor(
     private readonly deps: {
@@ -41,12 +42,15 @@ export class PublicRecommendationsService {
     },
   ) {}
 
-  /** The JSON body of GET /api/public-buy-stocks, built once per query every few seconds. */
-  async listBody(filter: PublicListFilter): Promise<string> {
+  /**
+   * The JSON body of GET /api/public-buy-stocks, plain and gzipped, built once per query every few
+   * seconds: the list is the same for every visitor, so requests only copy bytes.
+   */
+  async listBody(filter: PublicListFilter): Promise<{ body: Buffer; gzip: Buffer }> {
     const key = `${filter.ticker ?? ""}|${filter.action ?? ""}`;
     const now = Date.now();
     const cached = this.cache.get(key);
-    if (cached && cached.expires > now) return cached.body;
+    if (cached && cached.expires > now) return cached;
     const analyses = [];
     for (const row of await this.deps.repository.list()) {
       const parsed = analysisReportSchema.safeParse(row.analysis);
@@ -60,10 +64,11 @@ export class PublicRecommendationsService {
       if (filter.ticker && report.stock_summary.ticker !== filter.ticker) continue;
       analyses.push({ id: row.id, analysis: JSON.stringify(report), timestamp: row.createdAt.toISOString() });
     }
-    const body = JSON.stringify({ analyses });
+    const body = Buffer.from(JSON.stringify({ analyses }));
+    const entry = { body, gzip: gzipSync(body), expires: now + LIST_CACHE_MS };
     if (this.cache.size > 500) this.cache.clear();
-    this.cache.set(key, { body, expires: now + LIST_CACHE_MS });
-    return body;
+    this.cache.set(key, entry);
+    return entry;
   }
 
   /** The trading day the list should describe (the last completed US session). */

@@ -1,0 +1,73 @@
+// The server side of `npm run bench:api`, in its own process so the load generator does not share
+// its event loop: starts Quanta (in-memory PGlite, demo market, LOG_LEVEL=warn) and a bare Node http
+// server answering the public list's bytes, signs in a premium user, and prints one JSON line.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
+import { PGlite } from "@electric-sql/pglite";
+import { buildApp } from "../src/server/app";
+import { loadConfig } from "../src/server/config";
+import { wrapPglite } from "../src/server/db/database";
+import { stripeCustomers } from "../src/server/db/schema";
+import { CachedMarketDataProvider } from "../src/server/adapters/market/cached-market-data-provider";
+import { DemoMarketProvider } from "../src/server/adapters/market/demo";
+import type { MailMessage, MailSender } from "../src/server/adapters/mail/mail-sender";
+
+const mails: MailMessage[] = [];
+const mail: MailSender = { kind: "outbox", send: async (m) => void mails.push(m) };
+const config = loadConfig({
+  NODE_ENV: "production",
+  AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00",
+  LOG_LEVEL: "warn",
+  APP_URL: "http://127.0.0.1:3999",
+});
+const database = await wrapPglite(await PGlite.create(), { migrate: true });
+const app = await buildApp(config, {
+  database: Promise.resolve(database),
+  mail,
+  outbox: undefined,
+  authSecret: config.authSecret!,
+  webRoot: undefined,
+  market: new CachedMarketDataProvider(new DemoMarketProvider({ seed: 42 })),
+});
+await app.listen({ host: "127.0.0.1", port: 0 });
+const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+const email = "bench@example.com";
+const origin = { origin: config.appUrl, "content-type": "application/json" };
+await fetch(`${base}/api/auth/sign-up/email`, { method: "POST", headers: origin, body: JSON.stringify({ email, password: "bench password 1", name: "bench" }) });
+const token = new URL(mails.at(-1)!.links[0]!).searchParams.get("token")!;
+const verified = await fetch(`${base}/api/auth/verify-email?token=${token}`);
+const cookie = verified.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const jwt = ((await (await fetch(`${base}/api/auth/token`, { headers: { cookie } })).json()) as { token: string }).token;
+await database.db.insert(stripeCustomers).values({ email, status: "active" });
+
+await (await app.quantaServices()).publicRecommendations.refresh();
+const plain = Buffer.from(await (await fetch(`${base}/api/public-buy-stocks`, { headers: { "accept-encoding": "identity" } })).arrayBuffer());
+const gzip = gzipSync(plain);
+const bare = createServer((request, response) => {
+  const zipped = /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""));
+  const body = zipped ? gzip : plain;
+  response.writeHead(200, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": body.length,
+    ...(zipped ? { "content-encoding": "gzip" } : {}),
+  });
+  response.end(body);
+});
+await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve));
+
+process.stdout.write(
+  `${JSON.stringify({
+    quanta: base,
+    bare: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`,
+    jwt,
+    plainBytes: plain.length,
+    gzipBytes: gzip.length,
+    analyses: (JSON.parse(plain.toString()) as { analyses: unknown[] }).analyses.length,
+  })}\n`,
+);
+process.on("SIGTERM", () => {
+  bare.close();
+  void app.close().then(() => database.close()).then(() => process.exit(0));
+});

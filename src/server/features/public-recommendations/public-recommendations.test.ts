@@ -1,0 +1,132 @@
+import { gunzipSync } from "node:zlib";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { analysisReportSchema } from "../../../contracts/stock-summary";
+import type { MarketDataProvider } from "../../../core/market/market-data-provider";
+import { DemoMarketProvider } from "../../adapters/market/demo";
+import { publicAnalyses } from "../../db/schema";
+import { testDatabaseKinds } from "../../test-support/test-database";
+import { json, startTestApp, type TestApp } from "../../test-support/test-app";
+import { hasBuyPoint } from "./public-recommendations.service";
+
+type ListBody = { analyses: { id: string; analysis: string; timestamp: string }[] };
+
+/** A demo market that counts how often each ticker's bars are asked for. */
+function countingDemo(): { provider: MarketDataProvider; barsAsked: () => number } {
+  const inner = new DemoMarketProvider({ seed: 42 });
+  let asked = 0;
+  const provider: MarketDataProvider = Object.assign(Object.create(inner) as MarketDataProvider, {
+    getDailyBars: (ticker: string, sessions: number) => {
+      asked++;
+      return inner.getDailyBars(ticker, sessions);
+    },
+  });
+  return { provider, barsAsked: () => asked };
+}
+
+describe("hasBuyPoint (SPEC.md §5)", () => {
+  it.each([
+    [null, false],
+    [0, false],
+    ["0", false],
+    ["N/A", false],
+    [12.5, true],
+  ])("buy_point %j → %s", (value, kept) => {
+    expect(hasBuyPoint({ stock_summary: { trade_setup: { buy_point: value } } })).toBe(kept);
+  });
+});
+
+describe.each(testDatabaseKinds)("public recommendations on $name", (kind) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await startTestApp(kind);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it("is empty before the first refresh, then lists BUY and WATCH analyses with a buy point as JSON strings", async () => {
+    expect(json<ListBody>(await t.app.inject({ url: "/api/public-buy-stocks" }))).toEqual({ analyses: [] });
+    const services = await t.app.quantaServices();
+    expect(await services.publicRecommendations.isStale()).toBe(true);
+    const result = await services.publicRecommendations.refresh();
+    expect(result.ran).toBe(true);
+    expect(result.analysed).toBeGreaterThanOrEqual(40);
+    expect(await services.publicRecommendations.isStale()).toBe(false);
+
+    const all = json<ListBody>(await t.app.inject({ url: "/api/public-buy-stocks" }));
+    expect(all.analyses.length).toBeGreaterThan(5);
+    for (const item of all.analyses) {
+      expect(typeof item.analysis).toBe("string");
+      const report = analysisReportSchema.parse(JSON.parse(item.analysis));
+      expect(typeof report.stock_summary.trade_setup.buy_point).toBe("number");
+      expect(report.stock_summary.recommendation.action).not.toBe("SELL");
+    }
+    const buys = json<ListBody>(await t.app.inject({ url: "/api/public-buy-stocks?action=BUY" }));
+    expect(buys.analyses.length).toBeGreaterThanOrEqual(2);
+    expect(buys.analyses.every((a) => JSON.parse(a.analysis).stock_summary.recommendation.action === "BUY")).toBe(true);
+    const watches = json<ListBody>(await t.app.inject({ url: "/api/public-buy-stocks?action=WATCH" }));
+    expect(watches.analyses.length).toBeGreaterThanOrEqual(2);
+    expect(buys.analyses.length + watches.analyses.length).toBe(all.analyses.length);
+
+    const ticker = JSON.parse(buys.analyses[0]!.analysis).stock_summary.ticker as string;
+    const one = json<ListBody>(await t.app.inject({ url: `/api/public-buy-stocks?ticker=${ticker.toLowerCase()}` }));
+    expect(one.analyses).toHaveLength(1);
+    expect(json<ListBody>(await t.app.inject({ url: "/api/public-buy-stocks?ticker=NOPE" })).analyses).toEqual([]);
+    expect((await t.app.inject({ url: "/api/public-buy-stocks?action=SELLX" })).statusCode).toBe(400);
+  });
+
+  it("sends the same list gzipped to clients that accept it", async () => {
+    await (await t.app.quantaServices()).publicRecommendations.refresh();
+    const plain = await t.app.inject({ url: "/api/public-buy-stocks" });
+    const zipped = await t.app.inject({ url: "/api/public-buy-stocks", headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(zipped.headers["vary"]).toContain("accept-encoding");
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+  });
+
+  it("runs the refresh once per trading day, however often it is asked", async () => {
+    const services = await t.app.quantaServices();
+    const runs = await Promise.all([1, 2, 3].map(() => services.publicRecommendations.refresh()));
+    expect(runs.filter((r) => r.ran)).toHaveLength(1);
+    expect((await services.publicRecommendations.refresh()).ran).toBe(false);
+    expect((await services.publicRecommendations.refresh({ force: true })).ran).toBe(true);
+  });
+
+  it("skips (and logs) a stored analysis that does not parse, sending no auth header", async () => {
+    const services = await t.app.quantaServices();
+    await services.publicRecommendations.refresh();
+    await t.database.db.insert(publicAnalyses).values({
+      id: "broken-1",
+      ticker: "BRKN",
+      action: "BUY",
+      analysis: { stock_summary: { ticker: "BRKN" } },
+      asOf: "2026-01-02",
+    });
+    const body = json<ListBody>(await t.app.inject({ url: "/api/public-buy-stocks?ticker=BRKN" }));
+    expect(body.analyses).toEqual([]);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("public refresh with two app instances on one PostgreSQL", () => {
+  it("runs exactly once", async () => {
+    const postgres = testDatabaseKinds.find((k) => k.name === "postgres")!;
+    const database = await postgres.open();
+    const a = countingDemo();
+    const b = countingDemo();
+    const first = await startTestApp(postgres, {}, { market: a.provider, database });
+    const second = await startTestApp(postgres, {}, { market: b.provider, database: { ...database, close: async () => undefined } });
+    try {
+      const results = await Promise.all([
+        (await first.app.quantaServices()).publicRecommendations.refresh(),
+        (await second.app.quantaServices()).publicRecommendations.refresh(),
+      ]);
+      expect(results.filter((r) => r.ran)).toHaveLength(1);
+      expect(Math.min(a.barsAsked(), b.barsAsked())).toBe(0);
+      expect(Math.max(a.barsAsked(), b.barsAsked())).toBeGreaterThan(0);
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
+});

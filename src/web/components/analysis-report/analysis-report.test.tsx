@@ -1,0 +1,173 @@
+// @vitest-environment jsdom
+import "@testing-library/jest-dom/vitest";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ReportData } from "../../lib/analysis-record";
+import { sampleReport } from "../../test-support/sample-report";
+import { AnalysisReport } from "./analysis-report";
+
+afterEach(() => {
+  cleanup();
+});
+
+function renderReport(report: ReportData) {
+  return render(<AnalysisReport report={report} showChart={false} />);
+}
+
+function byTestId(id: string) {
+  return screen.getByTestId(id);
+}
+
+describe("AnalysisReport", () => {
+  it("renders the whole report with the spec's number formats", () => {
+    renderReport(sampleReport());
+    expect(byTestId("report-ticker")).toHaveTextContent("NVDA");
+    expect(byTestId("report-company")).toHaveTextContent("NVIDIA Corporation");
+    expect(byTestId("report-sector")).toHaveTextContent("Technology · Semiconductors");
+    expect(byTestId("report-as-of")).toHaveTextContent("As of Nov 20, 2026");
+    expect(byTestId("demo-badge")).toHaveTextContent("Demo data");
+
+    expect(byTestId("metric-price")).toHaveTextContent("97.50");
+    expect(byTestId("metric-volume")).toHaveTextContent("500,000");
+    expect(byTestId("metric-52w-high")).toHaveTextContent("100.40");
+    expect(byTestId("metric-52w-low")).toHaveTextContent("49.70");
+    expect(byTestId("metric-distance-from-high")).toHaveTextContent("-2.9%");
+
+    const badge = byTestId("recommendation-badge");
+    expect(badge).toHaveTextContent("BUY");
+    expect(badge).toHaveAttribute("data-tone", "green");
+    expect(within(byTestId("recommendation-triggers")).getAllByRole("listitem")).toHaveLength(7);
+    expect(within(byTestId("recommendation-risk-factors")).getByText("Missing evidence: sector performance.")).toBeInTheDocument();
+    expect(byTestId("recommendation-risk-management")).toHaveTextContent(/^If it triggers, buy between 98.99/);
+
+    expect(byTestId("trade-buy-point")).toHaveTextContent("98.99");
+    expect(byTestId("trade-target-price")).toHaveTextContent("123.74");
+    expect(byTestId("trade-stop-loss")).toHaveTextContent("92.27");
+    expect(byTestId("trade-setup-type")).toHaveTextContent("VCP");
+
+    expect(byTestId("technical-ema-50")).toHaveTextContent("92.95");
+    expect(byTestId("technical-ema-150")).toHaveTextContent("83.24");
+    expect(byTestId("technical-ema-200")).toHaveTextContent("77.56");
+    expect(byTestId("technical-trend")).toHaveAttribute("data-tone", "green");
+    expect(within(byTestId("technical-key-triggers")).getAllByRole("listitem")).toHaveLength(3);
+    expect(within(byTestId("technical-trigger-risk-factors")).getAllByRole("listitem")).toHaveLength(2);
+
+    expect(byTestId("trend-template-score")).toHaveTextContent("Score: 8/8");
+    expect(screen.getAllByTestId("trend-template-criterion")).toHaveLength(8);
+
+    expect(byTestId("ownership-percent")).toHaveTextContent("72.0%");
+    expect(byTestId("ownership-trend")).toHaveTextContent(/^Increasing/);
+    expect(byTestId("market-sentiment")).toHaveAttribute("data-tone", "green");
+    expect(byTestId("market-trend")).toHaveAttribute("data-tone", "green");
+    expect(byTestId("risk-setup")).toHaveTextContent(/^VCP 20.6% deep/);
+
+    for (const heading of [
+      "Current Metrics",
+      "Recommendation",
+      "Trade Setup",
+      "Technical Analysis",
+      "Trend Template",
+      "Fundamental Analysis",
+      "Institutional Ownership",
+      "Market Analysis",
+      "Risk Assessment",
+    ]) {
+      expect(screen.getByRole("heading", { name: heading })).toBeInTheDocument();
+    }
+  });
+
+  it("labels quarterly EPS growth Q3, Q2, Q1 by position as percentages with one decimal", () => {
+    renderReport(sampleReport());
+    const items = within(byTestId("eps-growth")).getAllByRole("listitem");
+    expect(items.map((item) => item.textContent)).toEqual(["Q3:50.0%", "Q2:42.9%", "Q1:36.0%"]);
+  });
+
+  it("shows N/A for missing values and the ownership empty texts", () => {
+    renderReport({ stock_summary: { ticker: "ZZZ" } });
+    expect(byTestId("report-ticker")).toHaveTextContent("ZZZ");
+    expect(screen.queryByTestId("demo-badge")).not.toBeInTheDocument();
+    for (const id of [
+      "metric-price",
+      "metric-volume",
+      "metric-52w-high",
+      "metric-52w-low",
+      "metric-distance-from-high",
+      "recommendation-badge",
+      "recommendation-triggers",
+      "recommendation-risk-factors",
+      "recommendation-risk-management",
+      "trade-buy-point",
+      "trade-target-price",
+      "trade-stop-loss",
+      "trade-setup-type",
+      "technical-ema-50",
+      "technical-trend",
+      "technical-volume-analysis",
+      "technical-key-triggers",
+      "eps-growth-empty",
+      "fundamental-eps-trend",
+      "fundamental-sector-performance",
+      "market-sentiment",
+      "market-trend",
+      "risk-market-conditions",
+    ]) {
+      expect(byTestId(id)).toHaveTextContent(/^N\/A$/);
+    }
+    expect(byTestId("ownership-percent")).toHaveTextContent("No ownership data available");
+    expect(byTestId("ownership-trend")).toHaveTextContent("No trend data available");
+    expect(byTestId("report-trend-template")).toHaveTextContent("N/A");
+  });
+
+  it("shows 'N/A' for 'N/A' prices and the empty texts for null ownership", () => {
+    const report = sampleReport();
+    report.stock_summary.trade_setup.buy_point = "N/A";
+    report.stock_summary.trade_setup.stop_loss = "N/A";
+    report.stock_summary.institutional_ownership = { institutional_ownership: null, institutional_ownership_trend: null };
+    report.stock_summary.fundamental_analysis.quarterly_eps_growth = [];
+    renderReport(report);
+    expect(byTestId("trade-buy-point")).toHaveTextContent("N/A");
+    expect(byTestId("trade-stop-loss")).toHaveTextContent("N/A");
+    expect(byTestId("ownership-percent")).toHaveTextContent("No ownership data available");
+    expect(byTestId("ownership-trend")).toHaveTextContent("No trend data available");
+    expect(byTestId("eps-growth-empty")).toHaveTextContent("N/A");
+  });
+
+  it("colours SELL, bearish and correction red, WATCH and neutral texts yellow", () => {
+    const report = sampleReport();
+    report.stock_summary.recommendation.action = "SELL";
+    report.stock_summary.technical_analysis.trend = "Bearish (Trend Template 1/8)";
+    report.stock_summary.market_analysis.market_sentiment = "Bearish: heavy distribution.";
+    report.stock_summary.market_analysis.market_trend = "Correction (trending down).";
+    const first = renderReport(report);
+    expect(byTestId("recommendation-badge")).toHaveAttribute("data-tone", "red");
+    expect(byTestId("recommendation-badge").className).toContain("text-danger-700");
+    expect(byTestId("technical-trend")).toHaveAttribute("data-tone", "red");
+    expect(byTestId("technical-trend").className).toContain("text-danger-700");
+    expect(byTestId("market-sentiment")).toHaveAttribute("data-tone", "red");
+    expect(byTestId("market-trend")).toHaveAttribute("data-tone", "red");
+    first.unmount();
+
+    report.stock_summary.recommendation.action = "WATCH";
+    report.stock_summary.technical_analysis.trend = "Neutral";
+    report.stock_summary.market_analysis.market_sentiment = "Neutral: mixed signals.";
+    report.stock_summary.market_analysis.market_trend = "Sideways";
+    renderReport(report);
+    expect(byTestId("recommendation-badge")).toHaveAttribute("data-tone", "yellow");
+    expect(byTestId("technical-trend")).toHaveAttribute("data-tone", "yellow");
+    expect(byTestId("market-sentiment")).toHaveAttribute("data-tone", "yellow");
+    expect(byTestId("market-trend")).toHaveAttribute("data-tone", "yellow");
+  });
+
+  it("marks each Trend Template criterion ✓ or ✗", () => {
+    const report = sampleReport();
+    const criteria = report.meta.trend_template.criteria;
+    criteria[7] = { ...criteria[7]!, passed: false };
+    report.meta.trend_template.score = 7;
+    renderReport(report);
+    expect(byTestId("trend-template-score")).toHaveTextContent("Score: 7/8");
+    const items = screen.getAllByTestId("trend-template-criterion");
+    expect(items[0]).toHaveTextContent("✓Passed: Price above the 150-day and 200-day EMAs");
+    expect(items[7]).toHaveAttribute("data-passed", "false");
+    expect(items[7]).toHaveTextContent("✗Failed: Relative strength rating of 70 or more");
+  });
+});

@@ -1,0 +1,218 @@
+// @vitest-environment jsdom
+import "@testing-library/jest-dom/vitest";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { authClient } from "../../../lib/auth-client";
+import { identitySession } from "../../../lib/identity";
+import type { FakeAuthClient } from "../../../test-support/fake-auth-client";
+import { jsonResponse, renderApp, stubServer } from "../../../test-support/render-app";
+import { sampleReport } from "../../../test-support/sample-report";
+
+vi.mock("../../../lib/auth-client", async () => {
+  const { createFakeAuthClient } = await import("../../../test-support/fake-auth-client");
+  return { authClient: createFakeAuthClient() };
+});
+
+const fake = authClient as unknown as FakeAuthClient;
+const VERIFIED = { id: "u1", email: "ada@example.com", emailVerified: true };
+
+interface Call {
+  url: string;
+  method: string;
+}
+
+function record(id: string, ticker: string, timestamp: string, asString = false) {
+  const report = sampleReport(ticker);
+  if (ticker === "TSLA") {
+    report.stock_summary.recommendation.action = "SELL";
+    report.stock_summary.technical_analysis.trend = "Bearish (Trend Template 2/8)";
+  }
+  return { id, analysis: asString ? JSON.stringify(report) : report, timestamp };
+}
+
+const RECORDS = [
+  record("a1", "NVDA", "2026-11-20T15:30:00.000Z"),
+  record("a2", "TSLA", "2026-11-19T09:00:00.000Z", true),
+];
+
+/** The history endpoints over an in-memory list, with soft delete and restore. */
+function stubHistory(options: { status?: number; pending?: boolean; removeStatus?: number } = {}) {
+  const calls: Call[] = [];
+  const removed = new Set<string>();
+  stubServer({
+    handler: (url, init) => {
+      const method = (init?.method ?? "GET").toUpperCase();
+      if (url.startsWith("/user/stock-analyses")) calls.push({ url, method });
+      if (url.startsWith("/user/stock-analyses/") && method === "GET") {
+        if (options.pending) return new Promise<Response>(() => undefined) as unknown as Response;
+        if (options.status) return jsonResponse({ error: "Boom", code: "internal" }, options.status);
+        const ticker = new URL(url, "http://x").searchParams.get("ticker");
+        const analyses = RECORDS.filter((r) => !removed.has(r.id)).filter(
+          (r) => !ticker || (typeof r.analysis === "string" ? r.analysis.includes(`"ticker":"${ticker}"`) : r.analysis.stock_summary.ticker === ticker),
+        );
+        return jsonResponse({ success: true, analyses });
+      }
+      const match = /^\/user\/stock-analyses\/([^/]+)(\/restore)?$/.exec(url);
+      if (match && method === "DELETE") {
+        if (options.removeStatus) return jsonResponse({ error: "Boom", code: "internal" }, options.removeStatus);
+        removed.add(match[1]!);
+        return jsonResponse({ success: true });
+      }
+      if (match?.[2] && method === "POST") {
+        removed.delete(match[1]!);
+        return jsonResponse({ success: true });
+      }
+      return undefined;
+    },
+  });
+  return calls;
+}
+
+function card(ticker: string) {
+  return screen.getByRole("article", { name: ticker });
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  fake.setSession(VERIFIED);
+});
+
+afterEach(() => {
+  cleanup();
+  identitySession.stop();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe("history", () => {
+  it("shows the loading text first", () => {
+    stubHistory({ pending: true });
+    renderApp("/dashboard");
+    expect(screen.getByText("Loading your analysis history...")).toBeInTheDocument();
+  });
+
+  it("shows 'Failed to load your stock analyses' when the list cannot be loaded", async () => {
+    stubHistory({ status: 500 });
+    renderApp("/analyses");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to load your stock analyses");
+  });
+
+  it("lists a card per analysis with the spec's fields", async () => {
+    stubHistory();
+    renderApp("/dashboard");
+    const nvda = await screen.findByRole("article", { name: "NVDA" });
+    const view = within(nvda);
+    expect(view.getByTestId("analysis-timestamp")).toHaveAttribute("datetime", "2026-11-20T15:30:00.000Z");
+    expect(view.getByTestId("analysis-timestamp").textContent).toMatch(/2026/);
+    expect(view.getByTestId("card-price")).toHaveTextContent("97.50");
+    expect(view.getByTestId("card-volume")).toHaveTextContent("500,000");
+    expect(view.getByTestId("recommendation-badge")).toHaveAttribute("data-tone", "green");
+    expect(view.getByTestId("card-buy-point")).toHaveTextContent("98.99");
+    expect(view.getByTestId("card-target")).toHaveTextContent("123.74");
+    expect(view.getByTestId("card-trend")).toHaveAttribute("data-tone", "green");
+    expect(view.getByTestId("card-volume-analysis")).toHaveTextContent(/^Volume of 500,000 shares/);
+    expect(view.getByRole("link", { name: "Analyze Again" })).toHaveAttribute("href", "/stocks?ticker=NVDA&autoSearch=true");
+
+    const tsla = within(card("TSLA"));
+    expect(tsla.getByTestId("recommendation-badge")).toHaveAttribute("data-tone", "red");
+    expect(tsla.getByTestId("card-trend")).toHaveAttribute("data-tone", "red");
+  });
+
+  it("'Filter' goes to /dashboard?ticker=X and loads that ticker's analyses", async () => {
+    const calls = stubHistory();
+    const { router } = renderApp("/analyses");
+    await screen.findByRole("article", { name: "TSLA" });
+    await userEvent.click(within(card("TSLA")).getByRole("button", { name: "Filter" }));
+    expect(router.state.location.pathname).toBe("/dashboard");
+    expect(router.state.location.search).toBe("?ticker=TSLA");
+    expect(await screen.findByText("Showing analyses for TSLA")).toBeInTheDocument();
+    await waitFor(() => {
+      expect(screen.queryByRole("article", { name: "NVDA" })).not.toBeInTheDocument();
+    });
+    expect(card("TSLA")).toBeInTheDocument();
+    expect(calls.some((c) => c.url === "/user/stock-analyses/?ticker=TSLA" && c.method === "GET")).toBe(true);
+
+    await userEvent.click(screen.getByRole("link", { name: "Show all" }));
+    expect(router.state.location.search).toBe("");
+    expect(await screen.findByRole("article", { name: "NVDA" })).toBeInTheDocument();
+  });
+
+  it("'Remove' deletes and hides the card at once; 'Undo' restores it", async () => {
+    const calls = stubHistory();
+    renderApp("/dashboard");
+    await screen.findByRole("article", { name: "NVDA" });
+    await userEvent.click(within(card("NVDA")).getByRole("button", { name: "Remove" }));
+    expect(screen.queryByRole("article", { name: "NVDA" })).not.toBeInTheDocument();
+    expect(screen.getByTestId("toast")).toHaveTextContent("Removed the NVDA analysis.");
+    await waitFor(() => {
+      expect(calls).toContainEqual({ url: "/user/stock-analyses/a1", method: "DELETE" });
+    });
+
+    await userEvent.click(screen.getByRole("button", { name: "Undo" }));
+    await waitFor(() => {
+      expect(calls).toContainEqual({ url: "/user/stock-analyses/a1/restore", method: "POST" });
+    });
+    expect(await screen.findByRole("article", { name: "NVDA" })).toBeInTheDocument();
+    expect(screen.queryByTestId("toast")).not.toBeInTheDocument();
+  });
+
+  it("the Undo toast goes away after 6 s", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubHistory();
+    renderApp("/dashboard");
+    await screen.findByRole("article", { name: "NVDA" });
+    fireEvent.click(within(card("NVDA")).getByRole("button", { name: "Remove" }));
+    expect(screen.getByTestId("toast")).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(5900));
+    expect(screen.getByTestId("toast")).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(screen.queryByTestId("toast")).not.toBeInTheDocument();
+    expect(screen.queryByRole("article", { name: "NVDA" })).not.toBeInTheDocument();
+  });
+
+  it("brings the card back when the removal fails", async () => {
+    stubHistory({ removeStatus: 500 });
+    renderApp("/dashboard");
+    await screen.findByRole("article", { name: "NVDA" });
+    await userEvent.click(within(card("NVDA")).getByRole("button", { name: "Remove" }));
+    expect(await screen.findByText("Could not remove the analysis. Please try again.")).toBeInTheDocument();
+    expect(card("NVDA")).toBeInTheDocument();
+  });
+
+  it("'More Details' opens the full report; × ('Close') closes it", async () => {
+    stubHistory();
+    renderApp("/dashboard");
+    await screen.findByRole("article", { name: "NVDA" });
+    await userEvent.click(within(card("NVDA")).getByRole("button", { name: "More Details" }));
+    const dialog = await screen.findByRole("dialog", { name: "NVDA analysis details" });
+    expect(within(dialog).getByTestId("analysis-report")).toBeInTheDocument();
+    expect(within(dialog).getByTestId("trade-stop-loss")).toHaveTextContent("92.27");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Close" }));
+    await waitFor(() => {
+      expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    });
+  });
+
+  it("the details modal closes on a click outside", async () => {
+    stubHistory();
+    renderApp("/dashboard");
+    await screen.findByRole("article", { name: "TSLA" });
+    await userEvent.click(within(card("TSLA")).getByRole("button", { name: "More Details" }));
+    await screen.findByRole("dialog", { name: "TSLA analysis details" });
+    const overlay = screen.getByTestId("details-overlay");
+    fireEvent.pointerDown(overlay);
+    fireEvent.pointerUp(overlay);
+    fireEvent.click(overlay);
+    await waitFor(() => {
+      expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    });
+  });
+
+  it("shows the empty state with 'Analyze Your First Stock'", async () => {
+    stubServer({ handler: (url) => (url.startsWith("/user/stock-analyses/") ? jsonResponse({ success: true, analyses: [] }) : undefined) });
+    renderApp("/dashboard");
+    expect(await screen.findByText("No stock analyses found.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Analyze Your First Stock" })).toHaveAttribute("href", "/analyze");
+  });
+});
