@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { authClient } from "./auth-client";
@@ -54,8 +54,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [userId, email, emailVerified],
   );
 
-  // Start, update or stop the identity session as the session changes.
-  useEffect(() => {
+  // Start, update or stop the identity session as the session changes. A layout effect: it runs
+  // before the pages' own effects (queries, ?autoSearch=true), so their first API call already
+  // waits for the user's token instead of going out without one.
+  useLayoutEffect(() => {
     if (isPending) return;
     if (user) void identitySession.start(user);
     else identitySession.stop();

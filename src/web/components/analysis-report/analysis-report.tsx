@@ -59,7 +59,7 @@ function ReportHeader({ report }: { report: ReportData }) {
           {sectorLine.length > 0 ? <span data-testid="report-sector">{sectorLine.join(" · ")}</span> : null}
           {sectorLine.length > 0 && typeof asOf === "string" ? <span aria-hidden="true"> · </span> : null}
           {typeof asOf === "string" ? (
-            <span data-testid="report-as-of">
+            <span data-testid="report-as-of" className="whitespace-nowrap">
               As of <time dateTime={asOf}>{formatCalendarDate(asOf)}</time>
             </span>
           ) : null}

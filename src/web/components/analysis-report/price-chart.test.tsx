@@ -4,6 +4,7 @@ import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse } from "../../test-support/render-app";
+import { ema } from "../../lib/ema";
 import { CHART_COLORS, PriceChart } from "./price-chart";
 
 const chartMock = vi.hoisted(() => {
@@ -72,7 +73,7 @@ describe("PriceChart", () => {
   it("draws candles, three EMAs, volume and the trade's price lines, and disposes on unmount", async () => {
     const fetchMock = vi.fn((input: RequestInfo | URL) => {
       const url = String(input);
-      if (url === "/api/stocks/NVDA/bars?sessions=260") return Promise.resolve(jsonResponse({ ticker: "NVDA", demo: true, bars: bars(260) }));
+      if (url === "/api/stocks/NVDA/bars?sessions=520") return Promise.resolve(jsonResponse({ ticker: "NVDA", demo: true, bars: bars(520) }));
       return Promise.resolve(jsonResponse({ error: "x", code: "not_found" }, 404));
     });
     vi.stubGlobal("fetch", fetchMock);
@@ -84,14 +85,15 @@ describe("PriceChart", () => {
     expect(chartMock.createChart).toHaveBeenCalledWith(screen.getByTestId("price-chart-canvas"), expect.objectContaining({ autoSize: true }));
     expect(chartMock.series.map((s) => s.type)).toEqual(["Candlestick", "Histogram", "Line", "Line", "Line"]);
     const [candles, volume, ema50, ema150, ema200] = chartMock.series;
+    // 260 sessions shown; the 260 before them only seed the EMAs, so all three span the whole chart.
     expect(candles?.data).toHaveLength(260);
     expect(volume?.options).toMatchObject({ priceScaleId: "volume" });
-    expect(ema50?.data).toHaveLength(260 - 49);
-    expect(ema150?.data).toHaveLength(260 - 149);
-    expect(ema200?.data).toHaveLength(260 - 199);
-    // Seeded with the SMA of the first 50 closes.
-    const firstCloses = bars(50).map((b) => b.close);
-    expect((ema50?.data[0] as { value: number }).value).toBeCloseTo(firstCloses.reduce((a, b) => a + b, 0) / 50, 8);
+    expect(ema50?.data).toHaveLength(260);
+    expect(ema150?.data).toHaveLength(260);
+    expect(ema200?.data).toHaveLength(260);
+    // The first EMA 50 point shown is the EMA over the whole fetched history at that session.
+    const full = ema(bars(520).map((b) => b.close), 50);
+    expect((ema50?.data[0] as { value: number }).value).toBeCloseTo(full[260]!, 8);
     expect(candles?.priceLines).toEqual([
       expect.objectContaining({ price: 98.99, color: CHART_COLORS.buyPoint, title: "Buy point" }),
       expect.objectContaining({ price: 92.27, color: CHART_COLORS.stopLoss, title: "Stop loss" }),

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
-import type { IChartApi } from "lightweight-charts";
+import type { AutoscaleInfo, IChartApi } from "lightweight-charts";
 import { apiJson } from "../../lib/api-client";
 import { ema } from "../../lib/ema";
 import { formatPrice, isFiniteNumber } from "../../lib/format";
@@ -9,6 +9,8 @@ import { Spinner } from "../ui/spinner";
 
 /** Sessions of daily bars the chart asks for (about a year). */
 export const CHART_SESSIONS = 260;
+/** Extra earlier sessions fetched only to seed the EMAs, so the 200-day line spans the whole chart. */
+export const EMA_WARMUP_SESSIONS = 260;
 
 const barsResponseSchema = z.object({
   ticker: z.string(),
@@ -29,7 +31,7 @@ export type BarsResponse = z.infer<typeof barsResponseSchema>;
 /** GET /api/stocks/:ticker/bars?sessions=260 (Bearer): daily bars, oldest first. */
 export function fetchBars(ticker: string): Promise<BarsResponse> {
   return apiJson(
-    `/api/stocks/${encodeURIComponent(ticker)}/bars?sessions=${String(CHART_SESSIONS)}`,
+    `/api/stocks/${encodeURIComponent(ticker)}/bars?sessions=${String(CHART_SESSIONS + EMA_WARMUP_SESSIONS)}`,
     { method: "GET" },
     barsResponseSchema,
   );
@@ -87,8 +89,10 @@ export function PriceChart({ ticker, buyPoint, stopLoss, target }: PriceChartPro
 
   useEffect(() => {
     const element = container.current;
-    const bars = data?.bars;
-    if (!element || !bars || bars.length === 0) return;
+    const history = data?.bars;
+    if (!element || !history || history.length === 0) return;
+    const firstShown = Math.max(0, history.length - CHART_SESSIONS);
+    const bars = history.slice(firstShown);
     let cancelled = false;
     let chart: IChartApi | null = null;
 
@@ -103,12 +107,25 @@ export function PriceChart({ ticker, buyPoint, stopLoss, target }: PriceChartPro
           timeScale: { borderColor: "#e2e8f0" },
         });
 
+        const levels = [buy, stop, goal].filter((price): price is number => price !== null);
         const candles = chart.addSeries(lc.CandlestickSeries, {
           upColor: CHART_COLORS.up,
           downColor: CHART_COLORS.down,
           wickUpColor: CHART_COLORS.up,
           wickDownColor: CHART_COLORS.down,
           borderVisible: false,
+          // Keep the buy point, stop and target in view even when the prices never reached them.
+          autoscaleInfoProvider: (base: () => AutoscaleInfo | null) => {
+            const info = base();
+            if (!info?.priceRange || levels.length === 0) return info;
+            return {
+              ...info,
+              priceRange: {
+                minValue: Math.min(info.priceRange.minValue, ...levels),
+                maxValue: Math.max(info.priceRange.maxValue, ...levels),
+              },
+            };
+          },
         });
         candles.setData(bars.map((b) => ({ time: b.date, open: b.open, high: b.high, low: b.low, close: b.close })));
 
@@ -127,16 +144,15 @@ export function PriceChart({ ticker, buyPoint, stopLoss, target }: PriceChartPro
           })),
         );
 
-        const closes = bars.map((b) => b.close);
+        const closes = history.map((b) => b.close);
         for (const { period, color } of EMAS) {
-          const values = ema(closes, period);
+          const values = ema(closes, period).slice(firstShown);
           const line = chart.addSeries(lc.LineSeries, {
             color,
             lineWidth: 2,
             priceLineVisible: false,
             lastValueVisible: false,
             crosshairMarkerVisible: false,
-            title: `EMA ${String(period)}`,
           });
           line.setData(
             values.flatMap((value, i) => {
@@ -199,7 +215,7 @@ export function PriceChart({ ticker, buyPoint, stopLoss, target }: PriceChartPro
       <div ref={container} data-testid="price-chart-canvas" className="h-[300px] w-full sm:h-[380px]" />
       <figcaption className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1.5 text-xs text-muted">
         <span className="sr-only">
-          Daily candles of the last {data.bars.length} sessions with the 50, 150 and 200-day EMAs and volume.
+          Daily candles of the last {Math.min(data.bars.length, CHART_SESSIONS)} sessions with the 50, 150 and 200-day EMAs and volume.
         </span>
         <ul aria-label="Chart legend" className="contents">
           {legend.map((item) => (

@@ -27,12 +27,12 @@ export function AnalysisCard({ entry, onFilter, onRemove, onDetails }: AnalysisC
       data-id={entry.id}
       className="flex flex-col rounded-2xl border border-line bg-surface p-5 shadow-card"
     >
-      <div className="flex items-start justify-between gap-3">
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
         <div className="min-w-0">
           <h2 id={titleId} className="text-xl font-bold tracking-tight text-ink">
             {ticker}
           </h2>
-          <time dateTime={entry.timestamp} data-testid="analysis-timestamp" className="text-sm text-muted">
+          <time dateTime={entry.timestamp} data-testid="analysis-timestamp" className="block text-sm whitespace-nowrap text-muted">
             {formatDateTime(entry.timestamp)}
           </time>
         </div>

@@ -104,10 +104,14 @@ describe("the ticker input", () => {
     expect(router.state.location.search).toBe("");
   });
 
-  it("is prefilled from ?ticker= in uppercase", () => {
+  it("is prefilled from ?ticker= in uppercase, and the URL follows", async () => {
     stubResearch();
-    renderApp("/quanta?ticker=nvda");
+    const { router } = renderApp("/quanta?ticker=nvda");
     expect(screen.getByLabelText(LABEL)).toHaveValue("NVDA");
+    await waitFor(() => {
+      expect(router.state.location.search).toBe("?ticker=NVDA");
+    });
+    expect(router.state.historyAction).toBe("REPLACE");
   });
 
   it("follows a new ?ticker= while the page stays open", async () => {
@@ -216,10 +220,16 @@ describe("an analysis", () => {
   it("?autoSearch=true runs the analysis once on load for a verified user", async () => {
     const { analyzeCalls } = stubResearch();
     fake.setSession(VERIFIED);
-    renderApp("/stocks?ticker=nvda&autoSearch=true");
+    const { router } = renderApp("/stocks?ticker=nvda&autoSearch=true");
     expect(await screen.findByTestId("analysis-report")).toBeInTheDocument();
+    await waitFor(() => {
+      expect(router.state.location.search).toBe("?ticker=NVDA&autoSearch=true");
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(analyzeCalls()).toHaveLength(1);
     expect((analyzeCalls()[0]?.body as FormData).get("input")).toBe("NVDA");
+    // The first call on load already waits for the user's token.
+    expect(analyzeCalls()[0]?.headers.get("authorization")).toMatch(/^Bearer /);
   });
 
   it("?autoSearch=true does nothing for a signed-out visitor", async () => {
@@ -311,6 +321,7 @@ describe("an analysis", () => {
     fake.setSession(VERIFIED);
     renderApp("/stocks");
     expect(await screen.findByTestId("usage-line")).toHaveTextContent("3 of 5 free analyses left today");
+    expect(calls.find((c) => c.url === "/api/usage")?.headers.get("authorization")).toMatch(/^Bearer /);
     const before = calls.filter((c) => c.url === "/api/usage").length;
     await analyze("AAPL");
     await screen.findByTestId("analysis-report");

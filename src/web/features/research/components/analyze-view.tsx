@@ -25,6 +25,8 @@ import { UsageLine } from "./usage-line";
 type Modal = "unlock" | "verify" | "upgrade" | "chat" | null;
 
 const FIELD_ID = "analyze-ticker";
+/** The page's action buttons: compact on phones, hidden when printing. */
+const ACTION_CLASSES = "h-10 px-3 sm:h-11 sm:px-4 print:hidden";
 
 /**
  * The analyze page (SPEC.md §2): the ticker form with its gates (§5), the loading messages (§4), the
@@ -96,16 +98,34 @@ export function AnalyzeView() {
     [queryClient],
   );
 
-  // ?autoSearch=true ('Analyze Again') runs the analysis once per visit, for verified users.
+  // The URL shows the ticker as the input does: ?ticker=nvda becomes ?ticker=NVDA.
+  const rawTicker = params.get("ticker");
+  useEffect(() => {
+    if (rawTicker === null || rawTicker === paramTicker) return;
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        if (paramTicker) copy.set("ticker", paramTicker);
+        else copy.delete("ticker");
+        return copy;
+      },
+      { replace: true },
+    );
+  }, [rawTicker, paramTicker, setParams]);
+
+  // ?autoSearch=true ('Analyze Again') runs the analysis once on load, for verified users.
   const autoSearch = params.get("autoSearch") === "true";
   const autoRanFor = useRef<string | null>(null);
   const canAnalyze = !isPending && user !== null && user.emailVerified;
   useEffect(() => {
-    if (!autoSearch || !canAnalyze || paramTicker === "") return;
-    if (autoRanFor.current === location.key) return;
-    autoRanFor.current = location.key;
+    if (!autoSearch) {
+      autoRanFor.current = null;
+      return;
+    }
+    if (!canAnalyze || paramTicker === "" || autoRanFor.current === paramTicker) return;
+    autoRanFor.current = paramTicker;
     void runAnalysis(paramTicker);
-  }, [autoSearch, canAnalyze, paramTicker, location.key, runAnalysis]);
+  }, [autoSearch, canAnalyze, paramTicker, runAnalysis]);
 
   const onChange = (value: string) => {
     const next = value.toUpperCase();
@@ -160,16 +180,17 @@ export function AnalyzeView() {
   return (
     <>
       <Page
+        className="pb-28"
         title="Stock Analysis"
         description="Enter a ticker to get the recommendation, trade setup and the analysis behind it."
         actions={
           <>
-            <Link to="/analyses" className={buttonClasses({ variant: "secondary", className: "print:hidden" })}>
+            <Link to="/analyses" className={buttonClasses({ variant: "secondary", className: ACTION_CLASSES })}>
               <History aria-hidden="true" size={18} />
               View Historical Analysis
             </Link>
-            <TradingRulesMenu />
-            <Button onClick={onChat} className="print:hidden">
+            <TradingRulesMenu className={ACTION_CLASSES} />
+            <Button onClick={onChat} className={ACTION_CLASSES}>
               <MessagesSquare aria-hidden="true" size={18} />
               Chat with Quanta
             </Button>

@@ -55,7 +55,7 @@ export function SharePrintButtons({ shareUrl, shareTitle }: SharePrintButtonsPro
   return (
     <div
       data-testid="share-print-buttons"
-      className="fixed right-4 bottom-4 z-30 flex flex-col gap-2 sm:right-6 sm:bottom-6 print:hidden"
+      className="fixed right-3 bottom-3 z-30 flex gap-2 sm:right-6 sm:bottom-6 sm:flex-col print:hidden"
     >
       <Button
         variant="secondary"
@@ -63,7 +63,7 @@ export function SharePrintButtons({ shareUrl, shareTitle }: SharePrintButtonsPro
         onClick={() => {
           if (shareUrl !== null) void shareLink(shareUrl, shareTitle);
         }}
-        className="shadow-card"
+        className="h-10 px-3 shadow-card sm:h-11 sm:px-4"
       >
         <Share2 aria-hidden="true" size={18} />
         Share
@@ -73,7 +73,7 @@ export function SharePrintButtons({ shareUrl, shareTitle }: SharePrintButtonsPro
         onClick={() => {
           window.print();
         }}
-        className="shadow-card"
+        className="h-10 px-3 shadow-card sm:h-11 sm:px-4"
       >
         <Printer aria-hidden="true" size={18} />
         Print

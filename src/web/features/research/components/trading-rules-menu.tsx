@@ -1,13 +1,14 @@
 import { Popover } from "radix-ui";
 import { ChevronDown, ScrollText, TrendingDown, TrendingUp } from "lucide-react";
 import { buttonClasses } from "../../../components/ui/button";
+import { cn } from "../../../lib/cn";
 import { BUY_RULES, SELL_RULES } from "../trading-rules";
 
 /** 'Trading Rules': a dropdown with the buy and sell rules of SPEC.md §9. */
-export function TradingRulesMenu() {
+export function TradingRulesMenu({ className }: { className?: string }) {
   return (
     <Popover.Root>
-      <Popover.Trigger className={buttonClasses({ variant: "secondary", className: "print:hidden" })}>
+      <Popover.Trigger className={buttonClasses({ variant: "secondary", className: cn("print:hidden", className) })}>
         <ScrollText aria-hidden="true" size={18} />
         Trading Rules
         <ChevronDown aria-hidden="true" size={16} className="text-muted" />
