@@ -1,0 +1,146 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { linkIn, uniqueEmail, waitForMail } from "./support/mailbox";
+import { signIn, signUp } from "./support/auth-steps";
+
+/** A new user who signed up and opened the verification link (which signs them in). */
+async function verifiedUser(page: Page, request: APIRequestContext, prefix: string): Promise<string> {
+  const email = uniqueEmail(prefix);
+  await signUp(page, email, "research password 1");
+  await expect(page.getByRole("status").filter({ hasText: "Sign up successful!" })).toBeVisible();
+  await page.goto(linkIn(await waitForMail(request, email, "Verify your e-mail"), "/verify-email"));
+  await expect(page.getByRole("status")).toContainText("Your e-mail is verified");
+  return email;
+}
+
+async function analyze(page: Page, input: string): Promise<void> {
+  await page.getByLabel("Enter Stock Ticker or Company Name").fill(input);
+  await page.getByRole("button", { name: "Analyze Stock" }).click();
+}
+
+test("a new user analyses a company by name, reads the report and chart, shares it, and works the history", async ({
+  page,
+  request,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await verifiedUser(page, request, "research");
+  await page.goto("/stocks");
+  await expect(page.getByRole("button", { name: "Share" })).toBeDisabled();
+
+  // Typed input is uppercased and mirrored in the URL.
+  const input = page.getByLabel("Enter Stock Ticker or Company Name");
+  await input.fill("northwind");
+  await expect(input).toHaveValue("NORTHWIND");
+  await expect(page).toHaveURL(/\/stocks\?ticker=NORTHWIND$/);
+  await page.getByRole("button", { name: "Analyze Stock" }).click();
+
+  const report = page.getByTestId("analysis-report");
+  await expect(report).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId("report-ticker")).toHaveText("NWSC");
+  await expect(page.getByTestId("report-company")).toContainText("Northwind Semiconductor");
+  await expect(page.getByTestId("demo-badge")).toBeVisible();
+  await expect(page.getByTestId("recommendation-badge")).toHaveText(/BUY|WATCH|SELL/);
+  await expect(page.getByTestId("metric-price")).toHaveText(/^\$?\d[\d,]*\.\d{2}$/);
+  await expect(page.getByTestId("trend-template-score")).toHaveText(/Score: \d\/8/);
+  await expect(page.getByTestId("eps-growth").getByRole("listitem").first()).toHaveText(/^Q3:\s*-?\d+\.\d%$/);
+  await expect(page.getByTestId("price-chart").locator("canvas").first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId("usage-line")).toHaveText("4 of 5 free analyses left today");
+
+  // Share: no Web Share API in desktop Chromium, so the link is copied.
+  const dialogMessage = new Promise<string>((resolve) => page.once("dialog", (d) => void d.accept().then(() => resolve(d.message()))));
+  await page.getByRole("button", { name: "Share" }).click();
+  expect(await dialogMessage).toBe("Link copied to clipboard!");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/stocks\?ticker=N/);
+
+  // History: the card, filter, details, remove + undo, analyze again.
+  await page.getByRole("link", { name: "View Historical Analysis" }).click();
+  await expect(page).toHaveURL(/\/analyses$/);
+  const card = page.getByRole("article", { name: "NWSC" });
+  await expect(card).toBeVisible();
+  await card.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/\/dashboard\?ticker=NWSC$/);
+  await expect(page.getByTestId("history-filter")).toContainText("Showing analyses for NWSC");
+
+  await page.getByRole("article", { name: "NWSC" }).getByRole("button", { name: "More Details" }).click();
+  const details = page.getByRole("dialog", { name: "NWSC analysis details" });
+  await expect(details).toBeVisible();
+  await expect(details.getByTestId("analysis-report")).toBeVisible();
+  await details.getByRole("button", { name: "Close" }).click();
+  await expect(details).toBeHidden();
+
+  await page.getByRole("article", { name: "NWSC" }).getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByRole("article", { name: "NWSC" })).toHaveCount(0);
+  await page.getByTestId("toast").getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByRole("article", { name: "NWSC" })).toBeVisible();
+
+  await page.getByRole("article", { name: "NWSC" }).getByRole("link", { name: "Analyze Again" }).click();
+  await expect(page).toHaveURL(/\/stocks\?ticker=NWSC&autoSearch=true$|\/stocks\?ticker=NWSC$/);
+  await expect(page.getByTestId("report-ticker")).toHaveText("NWSC", { timeout: 15_000 });
+  await expect(page.getByTestId("usage-line")).toHaveText("3 of 5 free analyses left today");
+
+  // The removed-and-restored analysis survives a reload: it was really restored on the server.
+  await page.goto("/dashboard");
+  await expect(page.getByRole("article", { name: "NWSC" })).toHaveCount(2);
+});
+
+test("an unverified user gets the verification message and modal", async ({ page }) => {
+  const email = uniqueEmail("unverified");
+  await signUp(page, email, "research password 1");
+  await expect(page.getByRole("status").filter({ hasText: "Sign up successful!" })).toBeVisible();
+  await signIn(page, email, "research password 1");
+  await page.waitForURL(/\/stocks$/);
+  await analyze(page, "NWSC");
+  await expect(page.getByTestId("analysis-error")).toHaveText(
+    "Please verify your email first! Check your inbox for the verification link.",
+  );
+  const modal = page.getByRole("dialog", { name: "Email Verification Required" });
+  await expect(modal).toBeVisible();
+  await modal.getByRole("button", { name: "Resend Verification Email" }).click();
+  await expect(modal).toContainText("Verification email sent! Please check your inbox.");
+  await modal.getByRole("button", { name: "Close" }).first().click();
+  await expect(modal).toBeHidden();
+});
+
+test("a signed-out visitor is invited to sign up", async ({ page }) => {
+  await page.goto("/stocks");
+  await analyze(page, "NWSC");
+  const modal = page.getByRole("dialog", { name: "Unlock Quanta AI" });
+  await expect(modal).toBeVisible();
+  await modal.getByRole("button", { name: "Start Free Analysis" }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+});
+
+test("the sixth analysis of the day shows the Upgrade to Premium modal", async ({ page, request }) => {
+  await verifiedUser(page, request, "limit");
+  await page.goto("/stocks");
+  for (const ticker of ["NWSC", "ECHF", "VLRA", "QBIT", "SUMT"]) {
+    await analyze(page, ticker);
+    await expect(page.getByTestId("report-ticker")).toHaveText(ticker, { timeout: 15_000 });
+  }
+  await expect(page.getByTestId("usage-line")).toHaveText("0 of 5 free analyses left today");
+  await analyze(page, "MRDT");
+  const modal = page.getByRole("dialog", { name: "Upgrade to Premium" });
+  await expect(modal).toBeVisible();
+  await expect(modal).toContainText("Premium subscriptions are not configured on this server.");
+});
+
+test("the stock page shows a public recommendation, or says there is none", async ({ page, request }) => {
+  await verifiedUser(page, request, "stockpage");
+  let buys: { analysis: string }[] = [];
+  await expect
+    .poll(async () => {
+      buys = ((await (await request.get("/api/public-buy-stocks?action=BUY")).json()) as { analyses: { analysis: string }[] }).analyses;
+      return buys.length;
+    }, { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  const ticker = (JSON.parse(buys[0]!.analysis) as { stock_summary: { ticker: string } }).stock_summary.ticker;
+  await page.goto(`/stock/${ticker}`);
+  await expect(page.getByTestId("report-ticker")).toHaveText(ticker);
+  await expect(page.getByTestId("recommendation-badge")).toHaveText("BUY");
+  await expect(page.getByTestId("recommendation-badge")).toHaveAttribute("data-tone", "green");
+
+  await page.goto("/stock/xyz");
+  await expect(page.getByText("No analysis found for XYZ")).toBeVisible();
+  await page.getByRole("button", { name: "Back to Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
