@@ -30,6 +30,8 @@ export function hasBuyPoint(report: { stock_summary: { trade_setup: { buy_point:
 /** The public 'Stocks to buy' / 'Stocks to watch' list and its daily refresh. */
 export class PublicRecommendationsService {
   private cache = new Map<string, { body: Buffer; gzip: Buffer; expires: number }>();
+  private rebuilding = new Map<string, Promise<{ body: Buffer; gzip: Buffer }>>();
+  private items = new Map<string, { createdAt: number; item: { ticker: string; action: string; json: string } | null }>();
 
   constructor(
     private readonly deps: {
@@ -43,32 +45,61 @@ export class PublicRecommendationsService {
   ) {}
 
   /**
-   * The JSON body of GET /api/public-buy-stocks, plain and gzipped, built once per query every few
-   * seconds: the list is the same for every visitor, so requests only copy bytes.
+   * The JSON body of GET /api/public-buy-stocks, plain and gzipped, the same bytes for every visitor.
+   * A body older than a few seconds is still served while one rebuild runs in the background, so
+   * no request waits for it; rows are parsed once each, not on every rebuild.
    */
   async listBody(filter: PublicListFilter): Promise<{ body: Buffer; gzip: Buffer }> {
     const key = `${filter.ticker ?? ""}|${filter.action ?? ""}`;
-    const now = Date.now();
     const cached = this.cache.get(key);
-    if (cached && cached.expires > now) return cached;
-    const analyses = [];
-    for (const row of await this.deps.repository.list()) {
-      const parsed = analysisReportSchema.safeParse(row.analysis);
-      if (!parsed.success) {
-        this.deps.log.warn({ ticker: row.ticker, id: row.id }, "skipping a public analysis that does not parse");
-        continue;
+    if (cached && cached.expires > Date.now()) return cached;
+    const rebuild = this.rebuilding.get(key) ?? this.rebuild(key, filter);
+    return cached ?? rebuild;
+  }
+
+  private rebuild(key: string, filter: PublicListFilter): Promise<{ body: Buffer; gzip: Buffer }> {
+    const work = (async () => {
+      const items: string[] = [];
+      for (const row of await this.deps.repository.list()) {
+        const item = this.parsedItem(row);
+        if (!item) continue;
+        if (filter.action && item.action !== filter.action) continue;
+        if (filter.ticker && item.ticker !== filter.ticker) continue;
+        items.push(item.json);
       }
+      const body = Buffer.from(`{"analyses":[${items.join(",")}]}`);
+      const entry = { body, gzip: gzipSync(body), expires: Date.now() + LIST_CACHE_MS };
+      if (this.cache.size > 500) this.cache.clear();
+      this.cache.set(key, entry);
+      return entry;
+    })();
+    this.rebuilding.set(key, work);
+    void work.then(
+      () => this.rebuilding.delete(key),
+      () => this.rebuilding.delete(key),
+    );
+    return work;
+  }
+
+  /** A row as a list item (schema-checked, buy point present), memoised per stored row. */
+  private parsedItem(row: PublicAnalysisRow): { ticker: string; action: string; json: string } | null {
+    const memo = this.items.get(row.id);
+    if (memo && memo.createdAt === row.createdAt.getTime()) return memo.item;
+    const parsed = analysisReportSchema.safeParse(row.analysis);
+    let item: { ticker: string; action: string; json: string } | null = null;
+    if (!parsed.success) {
+      this.deps.log.warn({ ticker: row.ticker, id: row.id }, "skipping a public analysis that does not parse");
+    } else if (hasBuyPoint(parsed.data)) {
       const report = parsed.data;
-      if (!hasBuyPoint(report)) continue;
-      if (filter.action && report.stock_summary.recommendation.action !== filter.action) continue;
-      if (filter.ticker && report.stock_summary.ticker !== filter.ticker) continue;
-      analyses.push({ id: row.id, analysis: JSON.stringify(report), timestamp: row.createdAt.toISOString() });
+      item = {
+        ticker: report.stock_summary.ticker,
+        action: report.stock_summary.recommendation.action,
+        json: JSON.stringify({ id: row.id, analysis: JSON.stringify(report), timestamp: row.createdAt.toISOString() }),
+      };
     }
-    const body = Buffer.from(JSON.stringify({ analyses }));
-    const entry = { body, gzip: gzipSync(body), expires: now + LIST_CACHE_MS };
-    if (this.cache.size > 500) this.cache.clear();
-    this.cache.set(key, entry);
-    return entry;
+    if (this.items.size > 5000) this.items.clear();
+    this.items.set(row.id, { createdAt: row.createdAt.getTime(), item });
+    return item;
   }
 
   /** The trading day the list should describe (the last completed US session). */
