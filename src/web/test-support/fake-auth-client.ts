@@ -87,6 +87,9 @@ export function createFakeAuthClient() {
     sendVerificationEmail: vi.fn<(input: { email: string; callbackURL?: string }) => Result>(() =>
       Promise.resolve(ok({ status: true })),
     ),
+    /** The server's view of the session, as getSession() reads it. */
+    getSession: vi.fn(() => Promise.resolve(ok(state.data))),
+    $store: { notify: vi.fn<(signal?: string) => void>() },
   };
   return client;
 }

@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { authClient } from "../../lib/auth-client";
 import { identitySession } from "../../lib/identity";
-import { fail, type FakeAuthClient } from "../../test-support/fake-auth-client";
+import { fail, ok, type FakeAuthClient } from "../../test-support/fake-auth-client";
 import { renderApp, stubServer } from "../../test-support/render-app";
 
 vi.mock("../../lib/auth-client", async () => {
@@ -193,6 +193,31 @@ describe("/signup", () => {
     expect(fake.signIn.popup).toHaveBeenCalledWith({ providerId: "google", callbackURL: "/" });
     await expectRedirectAfter(router, "/signup", "/", 1500);
     expect(router.state.location.hash).toBe("#buy-list");
+  });
+
+  it("counts a popup that closed after signing in as a success (its message can lose the race)", async () => {
+    stubServer({ config: { googleEnabled: true } });
+    fake.signIn.popup.mockResolvedValueOnce(fail(0, "POPUP_CLOSED", "closed"));
+    fake.getSession.mockResolvedValueOnce(ok({ user: { id: "u1", email: "g@example.com", emailVerified: true }, session: { id: "s1" } }));
+    vi.useFakeTimers();
+    renderApp("/signup");
+    await settle();
+    fireEvent.click(screen.getByRole("button", { name: /Sign up with Google/ }));
+    await settle();
+    expect(screen.getByRole("status")).toHaveTextContent("Sign up successful!");
+    expect(fake.$store.notify).toHaveBeenCalledWith("$sessionSignal");
+  });
+
+  it("reports a popup closed before signing in", async () => {
+    stubServer({ config: { googleEnabled: true } });
+    fake.signIn.popup.mockResolvedValueOnce(fail(0, "POPUP_CLOSED", "closed"));
+    vi.useFakeTimers();
+    renderApp("/signup");
+    await settle();
+    fireEvent.click(screen.getByRole("button", { name: /Sign up with Google/ }));
+    await settle();
+    expect(screen.getByRole("alert")).toHaveTextContent("The Google sign-in window was closed before sign-in finished.");
+    expect(screen.queryByText("Sign up successful!")).not.toBeInTheDocument();
   });
 
   it("shows the server's error sentence", async () => {

@@ -40,7 +40,11 @@ export function GoogleSignUpButton({ onStatus, disabled = false }: GoogleSignUpB
     setBusy(true);
     try {
       const { error } = await authClient.signIn.popup({ providerId: "google", callbackURL: "/" });
-      if (error) {
+      // The popup closes itself right after signing in; on a busy machine its message can arrive
+      // after the "window closed" check fires. The session cookie is then set all the same.
+      if (error?.code === "POPUP_CLOSED" && (await authClient.getSession()).data?.user) {
+        authClient.$store.notify("$sessionSignal");
+      } else if (error) {
         onStatus({ tone: "error", message: authErrorMessage(error) });
         return;
       }
