@@ -1,8 +1,11 @@
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { analysisReportSchema } from "../contracts/stock-summary";
+import { loadConfig } from "../server/config";
+import { openDatabase } from "../server/db/database";
+import { ContactRepository } from "../server/features/contact/contact.repository";
 
 /** The `quanta` command as a user runs it, in a child process. */
 function quanta(...args: string[]) {
@@ -71,4 +74,35 @@ describe("quanta refresh", () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Refreshed the public lists: 4\d analysed\.$/m);
   });
+});
+
+describe("quanta contact list", () => {
+  const dataDir = ".tmp/cli-contact-data";
+  const contact = (...args: string[]) => {
+    const result = spawnSync(process.execPath, ["bin/quanta.mjs", "contact", ...args], {
+      encoding: "utf8",
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir },
+    });
+    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  };
+
+  it("prints the stored messages newest first, one per line", async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    const database = await openDatabase(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
+    try {
+      const repository = new ContactRepository(database.db);
+      await repository.add({ id: "m1", name: "Ada", email: "ada@example.com", message: "First\nline two", timestamp: new Date("2026-11-20T10:00:00Z"), ip: null });
+      await repository.add({ id: "m2", name: "Bob", email: "bob@example.com", message: null, timestamp: new Date("2026-11-21T09:30:00Z"), ip: "203.0.113.7" });
+    } finally {
+      await database.close();
+    }
+    const { code, stdout } = contact("list");
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      "2026-11-21T09:30:00.000Z\tBob\tbob@example.com\t\n2026-11-20T10:00:00.000Z\tAda\tada@example.com\tFirst ⏎ line two\n",
+    );
+    const asJson = JSON.parse(contact("list", "--json").stdout) as { name: string }[];
+    expect(asJson.map((m) => m.name)).toEqual(["Bob", "Ada"]);
+    expect(contact("send").code).toBe(2);
+  }, 120_000);
 });

@@ -16,6 +16,7 @@ import { pino } from "pino";
 import { JobRunsRepository } from "../server/jobs/job-runs.repository";
 import { PublicAnalysesRepository } from "../server/features/public-recommendations/public-analyses.repository";
 import { PublicRecommendationsService } from "../server/features/public-recommendations/public-recommendations.service";
+import { ContactRepository } from "../server/features/contact/contact.repository";
 
 const USAGE = `Usage: quanta <command>
 
@@ -30,6 +31,9 @@ const USAGE = `Usage: quanta <command>
   users list                                   list accounts (e-mail, verified, disabled)
   users disable EMAIL                          disable an account and end all its sessions
   users enable EMAIL                           enable a disabled account again
+
+  contact list [--json]                        messages sent with the landing page's contact form,
+                                               newest first (time, name, e-mail, message)
 
 Commands use the same configuration as the server (DATA_DIR or DATABASE_URL, MARKET_DATA_PROVIDER).
 With the embedded database, stop the server before 'users': one process per data directory.`;
@@ -123,6 +127,33 @@ async function usersCommand(args: string[]): Promise<number> {
   }
 }
 
+/** One line per message; newlines in the text are shown as '⏎' so each message stays on its line. */
+async function contactCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { json: { type: "boolean" } } });
+  if (positionals[0] !== "list" || positionals.length > 1) throw new UsageError("Usage: quanta contact list [--json]");
+  const config = loadConfigFromEnvironment();
+  const database = await openDatabase(config);
+  try {
+    const messages = await new ContactRepository(database.db).list();
+    if (values.json) {
+      print(`${JSON.stringify(messages.map(({ timestamp, name, email, message }) => ({ timestamp: timestamp.toISOString(), name, email, message })), null, 2)}\n`);
+      return 0;
+    }
+    if (messages.length === 0) {
+      print("No contact messages yet.\n");
+      return 0;
+    }
+    // eslint-disable-next-line no-control-regex
+    const oneLine = (text: string) => text.replace(/\r?\n/g, " ⏎ ").replace(/[\u0000-\u001f\u007f]/g, " ");
+    for (const m of messages) {
+      print(`${m.timestamp.toISOString()}\t${oneLine(m.name)}\t${oneLine(m.email)}\t${oneLine(m.message ?? "")}\n`);
+    }
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
 async function run(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
@@ -134,6 +165,8 @@ async function run(argv: string[]): Promise<number> {
       return usersCommand(rest);
     case "refresh":
       return refreshCommand();
+    case "contact":
+      return contactCommand(rest);
     case undefined:
     case "help":
     case "--help":

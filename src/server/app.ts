@@ -38,6 +38,17 @@ import { PublicAnalysesRepository } from "./features/public-recommendations/publ
 import { PublicRecommendationsService } from "./features/public-recommendations/public-recommendations.service";
 import { registerPublicRecommendationRoutes } from "./features/public-recommendations/public-recommendations.routes";
 import { JobRunsRepository } from "./jobs/job-runs.repository";
+import { analysisReportSchema } from "../contracts/stock-summary";
+import { ContactRepository } from "./features/contact/contact.repository";
+import { ContactService } from "./features/contact/contact.service";
+import { registerContactRoutes } from "./features/contact/contact.routes";
+import { createLogoSource } from "./adapters/logos/logo-registry";
+import { LogosService } from "./features/logos/logos.service";
+import { registerLogoRoutes } from "./features/logos/logos.routes";
+import { createNewsSources } from "./adapters/news/news-registry";
+import type { StoredReport } from "./adapters/news/briefs-news-source";
+import { NewsService } from "./features/news/news.service";
+import { registerNewsRoutes } from "./features/news/news.routes";
 
 export interface AppDependencies {
   /** Resolves when the database is open and migrated; routes that need it wait for it. */
@@ -61,6 +72,7 @@ export interface Services {
   research: ResearchService;
   customers: StripeCustomersRepository;
   publicRecommendations: PublicRecommendationsService;
+  contact: ContactService;
 }
 
 /** Paths the server answers itself; anything else that accepts HTML gets the SPA (history fallback). */
@@ -127,6 +139,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       users: new UserRepository(database.db),
       tokens: new TokenVerifier(database.db, config.appUrl),
       customers,
+      contact: new ContactService({ repository: new ContactRepository(database.db), now }),
       research: new ResearchService({
         analyzer: analysis,
         analyses: new StockAnalysesRepository(database.db),
@@ -200,6 +213,22 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   registerStockAnalysisRoutes(app, { authenticate, provider: deps.market });
   registerBillingRoutes(app, { authenticate, customers: async () => (await getServices()).customers });
   registerPublicRecommendationRoutes(app, async () => (await getServices()).publicRecommendations);
+  registerContactRoutes(app, async () => (await getServices()).contact);
+  registerLogoRoutes(app, new LogosService({ market: deps.market, source: createLogoSource(config) }));
+  // Quanta briefs are written from the stored public analyses; composed here so features stay apart.
+  const publicReports = async (): Promise<StoredReport[]> => {
+    const rows = await new PublicAnalysesRepository((await getServices()).database.db).list();
+    return rows.flatMap((row) => {
+      const parsed = analysisReportSchema.safeParse(row.analysis);
+      return parsed.success ? [{ report: parsed.data, createdAt: row.createdAt }] : [];
+    });
+  };
+  const newsSources = createNewsSources(config, {
+    reports: publicReports,
+    benchmarkTicker: deps.market.benchmarkTicker,
+    onFeedError: (feed, error) => app.log.warn({ feed, err: error }, "a news feed failed; skipping it"),
+  });
+  registerNewsRoutes(app, new NewsService({ sources: newsSources, log: app.log }));
   if (!config.isProduction && deps.outbox) {
     const outbox = deps.outbox;
     registerDevMailboxRoutes(app, () => outbox.list());

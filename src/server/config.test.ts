@@ -79,6 +79,32 @@ describe("loadConfig", () => {
   });
 });
 
+describe("news and logo settings", () => {
+  it("defaults to the offline briefs and the public FMP address, with no key", () => {
+    const config = loadConfig({});
+    expect(config.news).toEqual({ sources: ["briefs"], rssFeeds: [] });
+    expect(config.fmp).toEqual({ apiKey: undefined, baseUrl: "https://financialmodelingprep.com" });
+  });
+
+  it("reads a list of sources and feeds", () => {
+    const config = loadConfig({
+      NEWS_SOURCES: "briefs, FMP,rss",
+      FMP_API_KEY: "k",
+      FMP_BASE_URL: "http://127.0.0.1:9/",
+      NEWS_RSS_FEEDS: "https://a.example/rss.xml, http://b.example/atom",
+    });
+    expect(config.news).toEqual({ sources: ["briefs", "fmp", "rss"], rssFeeds: ["https://a.example/rss.xml", "http://b.example/atom"] });
+    expect(config.fmp.baseUrl).toBe("http://127.0.0.1:9");
+  });
+
+  it("refuses unknown sources, fmp without a key, rss without feeds and feeds that are not http(s)", () => {
+    expect(problems({ NEWS_SOURCES: "briefs,twitter" }).join("\n")).toContain("NEWS_SOURCES");
+    expect(problems({ NEWS_SOURCES: "fmp" })).toContain("NEWS_SOURCES: 'fmp' needs FMP_API_KEY");
+    expect(problems({ NEWS_SOURCES: "rss" })).toContain("NEWS_SOURCES: 'rss' needs NEWS_RSS_FEEDS");
+    expect(problems({ NEWS_SOURCES: "rss", NEWS_RSS_FEEDS: "ftp://x.example/feed" }).join("\n")).toContain("NEWS_RSS_FEEDS");
+  });
+});
+
 describe(".env.example", () => {
   it("lists every variable the schema knows, and its values load", async () => {
     const { readFile } = await import("node:fs/promises");

@@ -19,6 +19,10 @@ const booleanFlag = (fallback: boolean) =>
   );
 const port = z.coerce.number().int().min(0).max(65535);
 
+/** The news sources `NEWS_SOURCES` may list (SPEC.md §7 'News'; ARCHITECTURE.md: briefs when nothing is configured). */
+export const NEWS_SOURCE_IDS = ["briefs", "fmp", "rss"] as const;
+export type NewsSourceId = (typeof NEWS_SOURCE_IDS)[number];
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -52,6 +56,20 @@ export const envSchema = z
     PUBLIC_REFRESH_CRON: z.string().min(9).default("30 16 * * 1-5"),
     CHAT_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     DEMO_MARKET_SEED: z.coerce.number().int().min(0).default(42),
+    FMP_API_KEY: optionalString,
+    FMP_BASE_URL: z.url().default("https://financialmodelingprep.com"),
+    NEWS_SOURCES: z
+      .preprocess(emptyToUndefined, z.string().default("briefs"))
+      .transform((value) => value.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean))
+      .pipe(z.array(z.enum(NEWS_SOURCE_IDS, { error: "each entry must be one of briefs, fmp, rss" })).min(1)),
+    NEWS_RSS_FEEDS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .optional()
+        .transform((value) => (value ?? "").split(",").map((s) => s.trim()).filter(Boolean))
+        .pipe(z.array(z.url({ protocol: /^https?$/, error: "each feed must be an http(s) URL" }))),
+    ),
   });
 
 /**
@@ -69,6 +87,9 @@ function crossFieldProblems(source: Record<string, string | undefined>): string[
   if (captcha && captcha !== "none" && (!set("CAPTCHA_SITE_KEY") || !set("CAPTCHA_SECRET_KEY"))) {
     problems.push("CAPTCHA_PROVIDER: CAPTCHA_SITE_KEY and CAPTCHA_SECRET_KEY are required when CAPTCHA_PROVIDER is set");
   }
+  const newsSources = (source.NEWS_SOURCES ?? "").split(",").map((s) => s.trim().toLowerCase());
+  if (newsSources.includes("fmp") && !set("FMP_API_KEY")) problems.push("NEWS_SOURCES: 'fmp' needs FMP_API_KEY");
+  if (newsSources.includes("rss") && !set("NEWS_RSS_FEEDS")) problems.push("NEWS_SOURCES: 'rss' needs NEWS_RSS_FEEDS");
   return problems;
 }
 
@@ -93,6 +114,9 @@ export interface AppConfig {
   market: { provider: "demo"; demoSeed: number };
   research: { freeDailyAnalyses: number; publicUniverse: string[] | null; publicRefreshCron: string };
   chatUrl: string;
+  /** Financial Modeling Prep: the key stays on the server (news articles, logos). */
+  fmp: { apiKey: string | undefined; baseUrl: string };
+  news: { sources: NewsSourceId[]; rssFeeds: string[] };
   captcha:
     | { provider: "recaptcha" | "turnstile"; siteKey: string; secretKey: string; verifyUrl: string | undefined }
     | undefined;
@@ -151,6 +175,8 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
       publicRefreshCron: env.PUBLIC_REFRESH_CRON,
     },
     chatUrl: (env.CHAT_URL ?? "").replace(/\/$/, ""),
+    fmp: { apiKey: env.FMP_API_KEY, baseUrl: env.FMP_BASE_URL.replace(/\/$/, "") },
+    news: { sources: [...new Set(env.NEWS_SOURCES)], rssFeeds: env.NEWS_RSS_FEEDS },
     captcha:
       env.CAPTCHA_PROVIDER !== "none" && env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET_KEY
         ? {

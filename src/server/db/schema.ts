@@ -157,3 +157,17 @@ export const jobRuns = pgTable(
   },
   (table) => [primaryKey({ columns: [table.name, table.runKey] })],
 );
+
+/** Messages from the landing page's contact form (SPEC.md §3 'Contact message'); read with `quanta contact list`. */
+export const contactData = pgTable(
+  "contact_data",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    message: text("message"),
+    timestamp: timestamp("timestamp", { withTimezone: true }).notNull().defaultNow(),
+    ip: text("ip"),
+  },
+  (table) => [index("contact_data_timestamp_idx").on(table.timestamp)],
+);

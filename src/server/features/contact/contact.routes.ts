@@ -1,0 +1,29 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { ContactService } from "./contact.service";
+
+const errorBody = z.object({ error: z.string(), code: z.string() });
+/** Loose on purpose: the service answers missing or bad fields with the spec's own messages. */
+const field = z.string().max(20_000).optional();
+
+/** POST /api/contact: CSRF applies (the global hook); stores the message in `contact_data`. */
+export function registerContactRoutes(app: FastifyInstance, service: () => Promise<ContactService>): void {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    "/api/contact",
+    {
+      schema: {
+        tags: ["landing"],
+        summary: "Send a message with the contact form",
+        description:
+          "400 `missing_fields` ('Please fill in all fields.') when name or e-mail is empty, `invalid_email`, `message_too_long` (over 5000 characters); 429 `rate_limited` after 5 messages per address in 10 minutes.",
+        body: z.object({ name: field, email: field, message: field.nullable() }),
+        response: { 201: z.object({ success: z.literal(true) }), 400: errorBody, 403: errorBody, 429: errorBody, 503: errorBody },
+      },
+    },
+    async (request, reply) => {
+      await (await service()).send({ ...request.body, message: request.body.message ?? undefined }, request.ip);
+      return reply.status(201).send({ success: true as const });
+    },
+  );
+}

@@ -1,0 +1,32 @@
+import { AppError } from "../../app-error";
+import type { MarketDataProvider } from "../../../core/market/market-data-provider";
+import type { LogoImage, LogoSource } from "../../adapters/logos/logo-source";
+import { monogramSvg } from "../../adapters/logos/monogram-logo";
+
+export const TICKER_PATTERN = /^[A-Z0-9][A-Z0-9.\-^]{0,11}$/;
+
+/** Logos for the stock cards: the provider's image when configured and available, else a monogram. */
+export class LogosService {
+  constructor(
+    private readonly deps: {
+      market: Pick<MarketDataProvider, "getProfile" | "benchmarkTicker">;
+      source: LogoSource | null;
+    },
+  ) {}
+
+  async logoFor(rawTicker: string): Promise<LogoImage & { source: string }> {
+    const ticker = rawTicker.trim().toUpperCase();
+    if (!TICKER_PATTERN.test(ticker)) throw notFound();
+    const known = ticker === this.deps.market.benchmarkTicker || (await this.deps.market.getProfile(ticker)) !== null;
+    if (!known) throw notFound();
+    if (this.deps.source) {
+      const image = await this.deps.source.fetchLogo(ticker);
+      if (image) return { ...image, source: this.deps.source.id };
+    }
+    return { ...monogramSvg(ticker), source: "monogram" };
+  }
+}
+
+function notFound(): AppError {
+  return new AppError(404, "not_found", "Logo not found");
+}

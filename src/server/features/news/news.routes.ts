@@ -1,0 +1,40 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { NewsService } from "./news.service";
+
+const errorBody = z.object({ error: z.string(), code: z.string() });
+const article = z.object({
+  image: z.string(),
+  title: z.string(),
+  link: z.string(),
+  author: z.string(),
+  content: z.string(),
+  date: z.string(),
+  tickers: z.string(),
+});
+
+/** GET /api/news?page=0&size=10: a server-side proxy; provider keys never reach the browser. */
+export function registerNewsRoutes(app: FastifyInstance, service: NewsService): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/api/news",
+    {
+      schema: {
+        tags: ["landing"],
+        summary: "News to read: Quanta briefs, FMP articles and RSS/Atom feeds, newest first, HTML sanitised",
+        description:
+          "424 when every configured source fails: `upstream_html` ('API returned HTML instead of JSON. Please check API access.'), `upstream_error` ('Failed to fetch news: {status}'), `upstream_timeout` ('Failed to fetch news: 504').",
+        querystring: z.object({
+          page: z.coerce.number().int().min(0).max(1000).default(0),
+          size: z.coerce.number().int().min(1).max(50).default(10),
+        }),
+        response: { 200: z.object({ content: z.array(article), page: z.number(), size: z.number() }), 400: errorBody, 424: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.page(request.query.page, request.query.size);
+      reply.header("cache-control", "public, max-age=60");
+      return result;
+    },
+  );
+}
