@@ -1,8 +1,9 @@
 import { defineConfig } from "@playwright/test";
-import { APP_PORT, APP_URL, OIDC_CLIENT, OIDC_ISSUER } from "./e2e/support/ports";
+import { APP_PORT, APP_URL, NEWS_APP_PORT, NEWS_APP_URL, NEWS_FIXTURE_PORT, OIDC_CLIENT, OIDC_ISSUER } from "./e2e/support/ports";
 
 const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const e2eDataDir = ".tmp/e2e-data";
+const newsDataDir = ".tmp/e2e-news-data";
 
 export default defineConfig({
   testDir: "e2e",
@@ -66,6 +67,33 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: OIDC_CLIENT.id,
         GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,
         GOOGLE_ISSUER_URL: OIDC_ISSUER,
+      },
+    },
+    {
+      command: "node --import tsx e2e/support/news-fixture-server.ts",
+      url: `http://127.0.0.1:${NEWS_FIXTURE_PORT}/healthz`,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      timeout: 30_000,
+    },
+    {
+      // A second app reading its news from the hostile fixture feeds (e2e/news-xss.spec.ts).
+      command: `node -e "require('fs').rmSync('${newsDataDir}',{recursive:true,force:true})" && node --import tsx src/server/main.ts`,
+      url: `${NEWS_APP_URL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      env: {
+        NODE_ENV: "development",
+        PORT: String(NEWS_APP_PORT),
+        HOST: "127.0.0.1",
+        APP_URL: NEWS_APP_URL,
+        DATA_DIR: newsDataDir,
+        LOG_LEVEL: "error",
+        NEWS_SOURCES: "rss,fmp",
+        NEWS_RSS_FEEDS: `http://127.0.0.1:${NEWS_FIXTURE_PORT}/rss.xml`,
+        FMP_BASE_URL: `http://127.0.0.1:${NEWS_FIXTURE_PORT}`,
+        FMP_API_KEY: "e2e-fixture-key",
       },
     },
   ],

@@ -8,4 +8,6 @@ if (!existsSync("dist/web/index.html")) {
     stdio: "inherit",
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  const compressed = spawnSync(process.execPath, ["scripts/compress-assets.mjs"], { stdio: "inherit" });
+  if (compressed.status !== 0) process.exit(compressed.status ?? 1);
 }

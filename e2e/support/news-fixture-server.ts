@@ -9,8 +9,7 @@
 import { createServer, type Server } from "node:http";
 import { pathToFileURL } from "node:url";
 import { XSS_CORPUS, XSS_URLS } from "../../src/server/adapters/news/xss-corpus";
-
-export const NEWS_FIXTURE_PORT = Number(process.env.E2E_NEWS_PORT ?? 3212);
+import { NEWS_FIXTURE_PORT } from "./ports";
 /** A harmless article in each source, to wait for before looking for payload effects. */
 export const SAFE_RSS_TITLE = "Fixture feed: chip makers extend their rally";
 export const SAFE_FMP_TITLE = "Fixture FMP: cloud earnings beat estimates";

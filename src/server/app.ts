@@ -236,7 +236,17 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   const webRoot = deps.webRoot && existsSync(path.join(deps.webRoot, "index.html")) ? deps.webRoot : undefined;
   if (webRoot) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      // .br/.gz copies are written at build time (scripts/compress-assets.mjs).
+      preCompressed: true,
+      setHeaders: (response, filePath) => {
+        // Vite names assets by content hash, so they never change under the same URL.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) response.header("cache-control", "public, max-age=31536000, immutable");
+      },
+    });
   }
   app.setNotFoundHandler(async (request, reply) => {
     const urlPath = request.url.split("?")[0] ?? "/";

@@ -1,19 +1,30 @@
+import type { ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
+import { PageSpinner } from "../components/ui/spinner";
+import { lazyWithPreload } from "../lib/lazy-with-preload";
 import { RequireAuth } from "./require-auth";
 import { RootLayout } from "./root-layout";
-import { AnalysesPage } from "./routes/analyses";
-import { AnalyzePage } from "./routes/analyze";
-import { ForgetPasswordPage } from "./routes/forget-password";
-import { GiftPage } from "./routes/gift";
 import { HomePage } from "./routes/home";
-import { NotFoundPage } from "./routes/not-found";
-import { ResetPasswordPage } from "./routes/reset-password";
 import { RouteErrorPage } from "./routes/route-error";
-import { SignInPage } from "./routes/sign-in";
-import { SignUpPage } from "./routes/sign-up";
-import { StockDetailPage } from "./routes/stock-detail";
-import { UploadPage } from "./routes/upload";
-import { VerifyEmailPage } from "./routes/verify-email";
+
+/** A route page in its own chunk, with a spinner while it arrives. */
+function page(load: () => Promise<ComponentType>) {
+  return lazyWithPreload<object>(load, () => <PageSpinner />);
+}
+
+// Route-level code splitting: the landing page is in the entry chunk, every other page is fetched
+// when it is first visited (and the chart library only when a chart is drawn).
+const AnalysesPage = page(() => import("./routes/analyses").then((m) => m.AnalysesPage));
+const AnalyzePage = page(() => import("./routes/analyze").then((m) => m.AnalyzePage));
+const ForgetPasswordPage = page(() => import("./routes/forget-password").then((m) => m.ForgetPasswordPage));
+const GiftPage = page(() => import("./routes/gift").then((m) => m.GiftPage));
+const NotFoundPage = page(() => import("./routes/not-found").then((m) => m.NotFoundPage));
+const ResetPasswordPage = page(() => import("./routes/reset-password").then((m) => m.ResetPasswordPage));
+const SignInPage = page(() => import("./routes/sign-in").then((m) => m.SignInPage));
+const SignUpPage = page(() => import("./routes/sign-up").then((m) => m.SignUpPage));
+const StockDetailPage = page(() => import("./routes/stock-detail").then((m) => m.StockDetailPage));
+const UploadPage = page(() => import("./routes/upload").then((m) => m.UploadPage));
+const VerifyEmailPage = page(() => import("./routes/verify-email").then((m) => m.VerifyEmailPage));
 
 /** Every page of the app (SPEC.md §2 plus the pages ARCHITECTURE.md adds). */
 export const routes: RouteObject[] = [

@@ -1,13 +1,40 @@
 import { useQuery } from "@tanstack/react-query";
-import { publicConfigSchema, type PublicConfig } from "../../contracts/public-config";
-import { apiJson } from "../lib/api-client";
+import type { PublicConfig } from "../../contracts/public-config";
+import { apiJson, ApiRequestError } from "../lib/api-client";
 
 export const PUBLIC_CONFIG_QUERY_KEY = ["public-config"] as const;
 
 export const DEFAULT_BRAND = "Quanta";
 
-export function fetchPublicConfig(): Promise<PublicConfig> {
-  return apiJson("/api/config", { method: "GET" }, publicConfigSchema);
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Checks GET /api/config's answer against contracts/public-config.ts by hand, so zod stays out of
+ * the landing page's first-paint JavaScript. Null when it does not match.
+ */
+export function parsePublicConfig(body: unknown): PublicConfig | null {
+  if (!isRecord(body)) return null;
+  const { brand, demo, googleEnabled, billingEnabled, chatEnabled, chatUrl, freeDailyAnalyses, captcha } = body;
+  if (typeof brand !== "string" || typeof chatUrl !== "string") return null;
+  if (typeof demo !== "boolean" || typeof googleEnabled !== "boolean") return null;
+  if (typeof billingEnabled !== "boolean" || typeof chatEnabled !== "boolean") return null;
+  if (typeof freeDailyAnalyses !== "number" || !Number.isInteger(freeDailyAnalyses) || freeDailyAnalyses < 0) return null;
+  let parsedCaptcha: PublicConfig["captcha"] = null;
+  if (captcha !== null) {
+    if (!isRecord(captcha) || typeof captcha.siteKey !== "string") return null;
+    if (captcha.provider !== "recaptcha" && captcha.provider !== "turnstile") return null;
+    parsedCaptcha = { provider: captcha.provider, siteKey: captcha.siteKey };
+  }
+  return { brand, demo, googleEnabled, billingEnabled, chatEnabled, chatUrl, freeDailyAnalyses, captcha: parsedCaptcha };
+}
+
+export async function fetchPublicConfig(): Promise<PublicConfig> {
+  const body = await apiJson<unknown>("/api/config", { method: "GET" });
+  const config = parsePublicConfig(body);
+  if (!config) throw new ApiRequestError(200, "invalid_response", "Invalid response format from server");
+  return config;
 }
 
 /** GET /api/config, fetched once per page load and shared by every component. */

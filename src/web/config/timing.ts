@@ -15,3 +15,6 @@ export const PASSWORD_MAX_LENGTH = 72;
 export const ANALYSIS_MESSAGE_INTERVAL_MS = 1500;
 /** How long the history 'Undo' toast stays up after a removal. */
 export const UNDO_TOAST_MS = 6000;
+
+/** The contact form's status line disappears after this long (SPEC.md §4 and §9). */
+export const CONTACT_STATUS_MS = 2000;

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { apiErrorSchema, csrfResponseSchema } from "../../contracts/api-error";
+import type { ApiError } from "../../contracts/api-error";
 import { identitySession } from "./identity";
 
 export const NETWORK_ERROR_MESSAGE = "Network error: check your connection and try again.";
@@ -56,11 +56,25 @@ async function readJsonOrNull(response: Response): Promise<unknown> {
   }
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The server's error body ({error, code}, contracts/api-error.ts), checked by hand: the shell keeps
+ * zod out of the landing page's first-paint JavaScript.
+ */
+function asApiError(body: unknown): ApiError | null {
+  return isRecord(body) && typeof body.error === "string" && typeof body.code === "string"
+    ? { error: body.error, code: body.code }
+    : null;
+}
+
 async function readApiError(response: Response): Promise<ApiRequestError> {
   const body = await readJsonOrNull(response);
-  const parsed = apiErrorSchema.safeParse(body);
+  const parsed = asApiError(body);
   const details = { statusText: response.statusText, body };
-  if (parsed.success) return new ApiRequestError(response.status, parsed.data.code, parsed.data.error, details);
+  if (parsed) return new ApiRequestError(response.status, parsed.code, parsed.error, details);
   const fallback = `Request failed: ${String(response.status)} ${response.statusText}`.trim();
   const message =
     typeof body === "object" && body !== null && typeof (body as { error?: unknown }).error === "string"
@@ -87,11 +101,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       const response = await send("/csrf_cookie", { method: "GET", headers: { accept: "application/json" } });
       if (!response.ok) throw new ApiRequestError(response.status, "csrf_missing", CSRF_MISSING_MESSAGE);
       const body = await readJsonOrNull(response);
-      const parsed = csrfResponseSchema.safeParse(body);
-      if (!parsed.success || parsed.data.csrfToken === "") {
+      const token = isRecord(body) ? body.csrfToken : undefined;
+      if (typeof token !== "string" || token === "") {
         throw new ApiRequestError(0, "csrf_missing", CSRF_MISSING_MESSAGE);
       }
-      return parsed.data.csrfToken;
+      return token;
     })();
     csrfToken = request;
     // A failed fetch is not cached: the next call tries again.

@@ -4,6 +4,10 @@ import { vi } from "vitest";
 import type { PublicConfig } from "../../contracts/public-config";
 import { Providers, createQueryClient } from "../app/providers";
 import { routes } from "../app/router";
+import { preloadAllLazyComponents } from "../lib/lazy-with-preload";
+
+// Pages and some components are lazy chunks in the app; load them once so tests can render any route synchronously.
+await preloadAllLazyComponents();
 
 export const DEFAULT_CONFIG: PublicConfig = {
   brand: "Quanta",
@@ -36,7 +40,7 @@ export type StubHandler = (url: string, init?: RequestInit) => Response | Promis
 
 /**
  * Stubs global fetch for the calls the shell makes: /api/config and /api/auth/token (and
- * /csrf_cookie); `handler` answers the test's own calls first. Everything else is a 404.
+ * /csrf_cookie, and empty landing lists); `handler` answers the test's own calls first. Everything else is a 404.
  */
 export function stubServer(
   options: { config?: Partial<PublicConfig>; tokenStatus?: number; handler?: StubHandler } = {},
@@ -53,6 +57,9 @@ export function stubServer(
       return status === 200 ? json({ token: fakeJwt() }) : json({ message: "Unauthorized" }, status);
     }
     if (url.endsWith("/csrf_cookie")) return json({ csrfToken: "csrf" });
+    // The landing page's public lists and news: empty unless the test answers them.
+    if (url.includes("/api/public-buy-stocks?action=")) return json({ analyses: [] });
+    if (url.includes("/api/news?")) return json({ content: [], page: 0, size: 10 });
     return json({ error: "Not found", code: "not_found" }, 404);
   });
   vi.stubGlobal("fetch", fetchMock);

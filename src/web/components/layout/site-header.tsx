@@ -5,9 +5,12 @@ import { HEADER_SCROLL_THRESHOLD_PX } from "../../config/timing";
 import { useAuth } from "../../lib/auth-context";
 import { cn } from "../../lib/cn";
 import { buttonClasses } from "../ui/button";
-import { NavDrawer } from "./nav-drawer";
+import { lazyWithPreload } from "../../lib/lazy-with-preload";
 import { UserMenu } from "./user-menu";
 import { Logo } from "./logo";
+
+// The drawer (a Radix dialog) is fetched when it is first opened, keeping it out of the first paint.
+const NavDrawer = lazyWithPreload(() => import("./nav-drawer").then((m) => m.NavDrawer), () => null);
 
 const APP_LINKS = [
   { to: "/stocks", label: "Analyze" },
@@ -34,6 +37,8 @@ export function SiteHeader({ brand }: { brand: string }) {
   const { user, isPending, signOut } = useAuth();
   const scrolled = useScrolled(HEADER_SCROLL_THRESHOLD_PX);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Mounted from the first opening on, so the closing animation still plays.
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
   const mobileMenuId = useId();
 
@@ -59,6 +64,7 @@ export function SiteHeader({ brand }: { brand: string }) {
           aria-label="Open menu"
           aria-expanded={drawerOpen}
           onClick={() => {
+            setDrawerUsed(true);
             setDrawerOpen(true);
           }}
           className={buttonClasses({ variant: "ghost", size: "icon", className: "-ml-2 shrink-0" })}
@@ -132,7 +138,7 @@ export function SiteHeader({ brand }: { brand: string }) {
         </nav>
       </div>
 
-      <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} brand={brand} />
+      {drawerUsed ? <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} brand={brand} /> : null}
     </header>
   );
 }

@@ -1,30 +1,37 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { Tabs } from "radix-ui";
 import { HASH_SCROLL_DELAY_MS } from "../../../config/timing";
+import { Spinner } from "../../../components/ui/spinner";
+import { Tabs } from "../../../components/ui/tabs";
 import { cn } from "../../../lib/cn";
+import { lazyWithPreload } from "../../../lib/lazy-with-preload";
+import { StockList } from "./stock-list";
 
 export const BUY_LIST_ID = "buy-list";
 
 export type LandingTab = "buy" | "watch" | "news";
 
-const TABS: ReadonlyArray<{ value: LandingTab; label: string; body: string }> = [
-  {
-    value: "buy",
-    label: "Stocks to buy",
-    body: "Stocks with a buy recommendation will be listed here once the research feature is live.",
-  },
-  {
-    value: "watch",
-    label: "Stocks to watch",
-    body: "Stocks worth watching, close to a buy point but not there yet, will be listed here once the research feature is live.",
-  },
-  {
-    value: "news",
-    label: "News to read",
-    body: "Market news and short briefs on the analysed stocks will appear here once the research feature is live.",
-  },
+const TABS: ReadonlyArray<{ value: LandingTab; label: string }> = [
+  { value: "buy", label: "Stocks to buy" },
+  { value: "watch", label: "Stocks to watch" },
+  { value: "news", label: "News to read" },
 ];
+
+// DOMPurify and the news list load only when the tab is first opened.
+const NewsList = lazyWithPreload(
+  () => import("./news-list").then((m) => m.NewsList),
+  () => (
+    <div className="flex min-h-48 items-center justify-center">
+      <Spinner label="Loading news…" showLabel size={28} />
+    </div>
+  ),
+);
+
+function TabBody({ tab }: { tab: LandingTab }) {
+  if (tab === "buy") return <StockList action="BUY" />;
+  if (tab === "watch") return <StockList action="WATCH" />;
+  return <NewsList />;
+}
 
 /** The landing tabs. The #buy-list hash selects 'Stocks to buy' and scrolls here smoothly after 100 ms. */
 export function BuyListSection() {
@@ -60,36 +67,20 @@ export function BuyListSection() {
       <h2 id="buy-list-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
         Today’s lists
       </h2>
-      <Tabs.Root value={tab} onValueChange={(value) => {
-          setTab(value as LandingTab);
-        }} className="mt-6">
-        <Tabs.List
-          aria-label="Recommendation lists"
-          className="grid w-full grid-cols-3 gap-1 rounded-xl border border-line bg-surface p-1 shadow-sm sm:inline-flex sm:w-auto"
-        >
-          {TABS.map(({ value, label }) => (
-            <Tabs.Trigger
-              key={value}
-              value={value}
-              className={cn(
-                "rounded-lg px-1.5 py-2 text-xs font-semibold whitespace-nowrap text-muted transition-colors sm:px-4 sm:text-sm",
-                "hover:text-ink data-[state=active]:bg-brand-600 data-[state=active]:text-white",
-              )}
-            >
-              {label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {TABS.map(({ value, body }) => (
-          <Tabs.Content
-            key={value}
-            value={value}
-            className="mt-4 rounded-2xl border border-dashed border-slate-300 bg-surface p-8 text-center"
-          >
-            <p className="mx-auto max-w-xl text-muted">{body}</p>
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
+      <Tabs
+        items={TABS.map(({ value, label }) => ({ value, label, content: <TabBody tab={value} /> }))}
+        value={tab}
+        onValueChange={setTab}
+        label="Recommendation lists"
+        className="mt-6"
+        listClassName="grid w-full grid-cols-3 gap-1 rounded-xl border border-line bg-surface p-1 shadow-sm sm:inline-flex sm:w-auto"
+        tabClassName={cn(
+          "rounded-lg px-1.5 py-2 text-xs font-semibold whitespace-nowrap text-muted transition-colors sm:px-4 sm:text-sm",
+          "hover:text-ink focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-500",
+          "data-[state=active]:bg-brand-600 data-[state=active]:text-white",
+        )}
+        panelClassName="mt-6"
+      />
     </section>
   );
 }

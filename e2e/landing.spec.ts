@@ -1,0 +1,235 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+
+// The landing page as a visitor (SPEC.md §1, §2 'Landing lists', §4, §5, §8). The public lists fill
+// a few seconds after the server starts, so the tests wait for them through the API first.
+// The news and contact tests need GET /api/news and POST /api/contact from the server.
+
+async function waitForPublicList(request: APIRequestContext, action: "BUY" | "WATCH"): Promise<string[]> {
+  let tickers: string[] = [];
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/public-buy-stocks?action=${action}`);
+        if (!response.ok()) return 0;
+        const { analyses } = (await response.json()) as { analyses: { analysis: string }[] };
+        tickers = analyses.map((a) => (JSON.parse(a.analysis) as { stock_summary: { ticker: string } }).stock_summary.ticker);
+        return tickers.length;
+      },
+      { timeout: 30_000, message: `the public ${action} list` },
+    )
+    .toBeGreaterThan(0);
+  return tickers;
+}
+
+function tab(page: Page, name: string) {
+  return page.getByRole("tab", { name, exact: true });
+}
+
+function cards(page: Page) {
+  return page.getByTestId("stock-card");
+}
+
+async function openDetailPanelAndClose(page: Page, ticker: string): Promise<void> {
+  const card = cards(page).filter({ has: page.getByRole("heading", { name: ticker, exact: true }) });
+  await card.getByRole("button", { name: `Quick view of ${ticker}` }).click();
+  const panel = page.getByRole("dialog", { name: `${ticker} analysis` });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByTestId("analysis-report")).toBeVisible();
+  await expect(panel.getByTestId("report-ticker")).toHaveText(ticker);
+  await panel.getByRole("button", { name: "Close" }).click();
+  await expect(panel).toBeHidden();
+}
+
+async function contactSuccess(page: Page): Promise<void> {
+  const form = page.getByRole("form", { name: "Contact form" });
+  await form.getByLabel("Name").fill("Ada Lovelace");
+  await form.getByLabel("Email").fill("ada@example.com");
+  await form.getByLabel("Message (optional)").fill("Hello from the end-to-end suite.");
+  const posted = page.waitForResponse((r) => r.url().endsWith("/api/contact") && r.request().method() === "POST");
+  await form.getByRole("button", { name: "Submit" }).click();
+  expect((await posted).ok()).toBe(true);
+  const status = form.getByText("Message sent successfully!");
+  await expect(status).toBeVisible();
+  const shownAt = Date.now();
+  await expect(form.getByLabel("Name")).toHaveValue("");
+  await expect(form.getByLabel("Email")).toHaveValue("");
+  await expect(form.getByLabel("Message (optional)")).toHaveValue("");
+  // The status line disappears after 2 s.
+  await expect(status).toBeHidden({ timeout: 5_000 });
+  expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1_500);
+}
+
+async function contactEmptyFields(page: Page): Promise<void> {
+  const contactCalls: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/contact")) contactCalls.push(r.url());
+  });
+  const form = page.getByRole("form", { name: "Contact form" });
+  await expect(form.getByLabel("Email")).toHaveAttribute("type", "email");
+  await form.getByLabel("Name").fill("Ada");
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(form.getByRole("alert")).toHaveText("Please fill in all fields.");
+  await form.getByLabel("Name").fill("");
+  await form.getByLabel("Email").fill("ada@example.com");
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(form.getByRole("alert")).toHaveText("Please fill in all fields.");
+  expect(contactCalls).toEqual([]);
+}
+
+test.describe("landing page (1280 px)", () => {
+  test("the tabs switch between the buy list, the watch list and the news", async ({ page, request }) => {
+    const buys = await waitForPublicList(request, "BUY");
+    const watches = await waitForPublicList(request, "WATCH");
+    await page.goto("/");
+    await expect(tab(page, "Stocks to buy")).toHaveAttribute("aria-selected", "true");
+    await expect(cards(page).first()).toBeVisible();
+    await expect(cards(page)).toHaveCount(buys.length);
+    const first = cards(page).first();
+    await expect(first.getByTestId("recommendation-badge")).toHaveText("BUY");
+    await expect(first.getByTestId("stock-card-price")).toHaveText(/^\d[\d,]*\.\d{2}$/);
+    await expect(first.getByTestId("stock-card-volume")).toHaveText(/^\d[\d,]*$/);
+    await expect(first.getByTestId("stock-card-buy-point")).toHaveText(/^\d[\d,]*\.\d{2}$/);
+    await expect(first.getByTestId("stock-card-stop-loss")).toHaveText(/^\d[\d,]*\.\d{2}$/);
+    // The logo: loaded, or 'No logo' (never stuck loading).
+    await expect(first.getByTestId("stock-logo")).toHaveAttribute("data-state", /found|missing/);
+
+    await tab(page, "Stocks to watch").click();
+    await expect(tab(page, "Stocks to watch")).toHaveAttribute("aria-selected", "true");
+    await expect(cards(page).first().getByTestId("recommendation-badge")).toHaveText("WATCH");
+    await expect(cards(page)).toHaveCount(watches.length);
+
+    await tab(page, "News to read").click();
+    await expect(tab(page, "News to read")).toHaveAttribute("aria-selected", "true");
+    await expect(cards(page)).toHaveCount(0);
+    await tab(page, "Stocks to buy").click();
+    await expect(cards(page).first().getByTestId("recommendation-badge")).toHaveText("BUY");
+  });
+
+  test("/#buy-list selects the buy tab and scrolls to the lists", async ({ page, request }) => {
+    await waitForPublicList(request, "BUY");
+    // A fresh visit to /#buy-list.
+    await page.goto("/#buy-list");
+    await expect(tab(page, "Stocks to buy")).toHaveAttribute("aria-selected", "true");
+    await expect(page.locator("#buy-list")).toBeInViewport();
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBeGreaterThan(100);
+
+    // From another tab, scrolled to the top: the hero's link to /#buy-list selects the buy tab again.
+    await page.goto("/");
+    await tab(page, "Stocks to watch").click();
+    await page.evaluate(() => {
+      window.scrollTo(0, 0);
+    });
+    await page.getByRole("link", { name: "See the lists" }).click();
+    await expect(page).toHaveURL(/\/#buy-list$/);
+    await expect(tab(page, "Stocks to buy")).toHaveAttribute("aria-selected", "true");
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBeGreaterThan(100);
+    await expect(page.locator("#buy-list")).toBeInViewport();
+  });
+
+  test("a card's Details sends a signed-out visitor to /signin", async ({ page, request }) => {
+    const [ticker] = await waitForPublicList(request, "BUY");
+    await page.goto("/");
+    const details = cards(page).first().getByRole("link", { name: /^Details/ });
+    await expect(details).toHaveAttribute("href", `/stock/${ticker!}`);
+    await details.click();
+    await expect(page).toHaveURL(/\/signin$/);
+  });
+
+  test("the detail panel opens with the full report and closes", async ({ page, request }) => {
+    const [ticker] = await waitForPublicList(request, "BUY");
+    await page.goto("/");
+    await openDetailPanelAndClose(page, ticker!);
+    // A click on the card body opens it too; Escape closes it.
+    await cards(page).first().getByTestId("stock-card-price").click();
+    await expect(page.getByRole("dialog", { name: `${ticker!} analysis` })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toBeHidden();
+  });
+
+  test("news renders with ticker chips (needs GET /api/news)", async ({ page, request }) => {
+    await waitForPublicList(request, "BUY");
+    await expect
+      .poll(async () => {
+        const response = await request.get("/api/news?page=0&size=10");
+        return response.ok() ? ((await response.json()) as { content: unknown[] }).content.length : 0;
+      }, { timeout: 30_000, message: "news articles" })
+      .toBeGreaterThan(0);
+    await page.goto("/");
+    await tab(page, "News to read").click();
+    const articles = page.getByTestId("news-article");
+    await expect(articles.first()).toBeVisible();
+    const list = page.getByTestId("news-list");
+    await expect(list).toHaveCSS("max-height", "800px");
+    await expect(list).toHaveCSS("overflow-y", "auto");
+    const first = articles.first();
+    await expect(first.getByRole("heading").getByRole("link")).toHaveAttribute("target", "_blank");
+    await expect(first.getByRole("heading").getByRole("link")).toHaveAttribute("rel", /noopener/);
+    await expect(first.getByRole("time")).toBeVisible();
+    await expect(page.getByTestId("ticker-chip").first()).toHaveText(/^[A-Z][A-Z0-9.-]*$/);
+    const preview = (await first.getByTestId("news-content").textContent()) ?? "";
+    expect(preview.length).toBeLessThanOrEqual(101);
+  });
+
+  test("the contact form sends a message, clears the fields and hides the status (needs POST /api/contact)", async ({ page }) => {
+    await page.goto("/");
+    await contactSuccess(page);
+  });
+
+  test("the contact form asks for name and e-mail and sends nothing", async ({ page }) => {
+    await page.goto("/");
+    await contactEmptyFields(page);
+  });
+
+  test("the landing page has the marketing sections and the demo video slot", async ({ page }) => {
+    await page.goto("/");
+    for (const name of ["Simplify Investments", "Why choose us", "Technology", "Contact Us"]) {
+      await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
+    }
+    for (const name of ["AI-Powered Analysis", "Clear Concise Reports", "Customizable Alerts", "Level Playing Field"]) {
+      await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
+    }
+    // The video is created when its frame nears the viewport.
+    await page.getByRole("heading", { name: "See Quanta at work" }).scrollIntoViewIfNeeded();
+    const video = page.getByTestId("demo-video");
+    await expect(video).toHaveAttribute("preload", "none");
+    await expect(video).toHaveAttribute("poster", "/demo/quanta-demo-poster.jpg");
+    expect(await video.evaluate((v: HTMLVideoElement) => v.muted && v.loop && v.autoplay)).toBe(true);
+  });
+});
+
+test.describe("landing page (390 px)", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("tabs, Details, the detail panel and the contact form work on a phone", async ({ page, request }) => {
+    const [ticker] = await waitForPublicList(request, "BUY");
+    await waitForPublicList(request, "WATCH");
+    await page.goto("/#buy-list");
+    await expect(tab(page, "Stocks to buy")).toHaveAttribute("aria-selected", "true");
+    await expect(page.locator("#buy-list")).toBeInViewport();
+    // No horizontal scrolling on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await tab(page, "Stocks to watch").click();
+    await expect(cards(page).first().getByTestId("recommendation-badge")).toHaveText("WATCH");
+    await tab(page, "Stocks to buy").click();
+    await expect(cards(page).first()).toBeVisible();
+
+    await openDetailPanelAndClose(page, ticker!);
+    await contactEmptyFields(page);
+
+    await cards(page).first().getByRole("link", { name: /^Details/ }).click();
+    await expect(page).toHaveURL(/\/signin$/);
+  });
+
+  test("news renders with ticker chips on a phone (needs GET /api/news)", async ({ page }) => {
+    await page.goto("/");
+    await tab(page, "News to read").click();
+    await expect(page.getByTestId("news-article").first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId("ticker-chip").first()).toBeVisible();
+  });
+
+  test("the contact form succeeds on a phone (needs POST /api/contact)", async ({ page }) => {
+    await page.goto("/");
+    await contactSuccess(page);
+  });
+});

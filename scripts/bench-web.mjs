@@ -1,0 +1,215 @@
+// npm run bench:web — the landing page's budgets (issue 5 'Targets'):
+//   1. JavaScript for the first paint ≤ 150 KB gzip: `vite build`, then the entry chunk and every
+//      chunk it loads statically (the <script type=module> and <link rel=modulepreload> tags of
+//      dist/web/index.html, plus their static imports), gzipped.
+//   2. Lighthouse (npx lighthouse@12, mobile form factor by default, Debian Chromium) on the landing
+//      page of a fresh server: performance ≥ 95, accessibility ≥ 95, best practices ≥ 95, SEO ≥ 90.
+// Exits non-zero when a target is missed or Lighthouse cannot run (and says why).
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { randomBytes } from "node:crypto";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const distDir = join(root, "dist", "web");
+const JS_BUDGET_KB = 150;
+const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 95, "best-practices": 95, seo: 90 };
+const CHROME_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const CHROME_FLAGS =
+  "--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
+
+let failed = false;
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+const mark = (ok) => (ok ? "ok  " : "MISS");
+
+function build() {
+  console.log("› vite build");
+  const result = spawnSync(process.execPath, [join(root, "node_modules", "vite", "bin", "vite.js"), "build"], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  if (result.status !== 0) {
+    console.error("vite build failed");
+    process.exit(1);
+  }
+}
+
+/** The static imports of a built ES module chunk: `import … from "./x.js"` and `import "./x.js"`. */
+function staticImportsOf(code) {
+  const found = new Set();
+  const pattern = /(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+\.js)["']/g;
+  for (const match of code.matchAll(pattern)) found.add(match[1]);
+  return [...found];
+}
+
+/** The landing page's first-paint JavaScript: the index.html entry, its modulepreloads, their static imports. */
+function firstPaintChunks() {
+  const html = readFileSync(join(distDir, "index.html"), "utf8");
+  const queue = [];
+  for (const tag of html.matchAll(/<script\b[^>]*\btype=["']module["'][^>]*>/g)) {
+    const src = /\bsrc=["']([^"']+)["']/.exec(tag[0]);
+    if (src) queue.push(src[1]);
+  }
+  for (const tag of html.matchAll(/<link\b[^>]*\brel=["']modulepreload["'][^>]*>/g)) {
+    const href = /\bhref=["']([^"']+)["']/.exec(tag[0]);
+    if (href) queue.push(href[1]);
+  }
+  const seen = new Map();
+  while (queue.length > 0) {
+    const url = queue.shift();
+    const path = join(distDir, url.replace(/^\//, ""));
+    if (seen.has(path) || !existsSync(path)) continue;
+    const code = readFileSync(path);
+    seen.set(path, { url, raw: code.length, gzip: gzipSync(code, { level: 9 }).length });
+    for (const spec of staticImportsOf(code.toString("utf8"))) {
+      const resolved = spec.startsWith(".") ? join(dirname(url), spec).replace(/\\/g, "/") : spec;
+      queue.push(resolved);
+    }
+  }
+  return [...seen.values()];
+}
+
+function reportSize() {
+  const chunks = firstPaintChunks();
+  if (chunks.length === 0) {
+    console.error("No entry script found in dist/web/index.html");
+    failed = true;
+    return;
+  }
+  const total = chunks.reduce((sum, chunk) => sum + chunk.gzip, 0);
+  console.log("\nLanding page JavaScript for the first paint (gzip -9):");
+  for (const chunk of chunks) console.log(`  ${kb(chunk.gzip).padStart(7)} KB  (${kb(chunk.raw)} KB raw)  ${chunk.url}`);
+  const ok = total <= JS_BUDGET_KB * 1024;
+  console.log(`  ${mark(ok)} total ${kb(total)} KB gzip (target ≤ ${JS_BUDGET_KB} KB)`);
+  if (!ok) failed = true;
+}
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolvePort(address.port));
+    });
+  });
+}
+
+async function waitForReady(url, child, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the server was not ready at ${url} after ${timeoutMs / 1000} s`);
+}
+
+function runLighthouse(url, outputPath) {
+  return new Promise((resolveRun) => {
+    const args = [
+      "--yes",
+      "lighthouse@12",
+      url,
+      `--chrome-path=${CHROME_PATH}`,
+      `--chrome-flags=${CHROME_FLAGS}`,
+      "--only-categories=performance,accessibility,best-practices,seo",
+      "--output=json",
+      `--output-path=${outputPath}`,
+      "--quiet",
+    ];
+    const child = spawn("npx", args, { cwd: root, stdio: ["ignore", "inherit", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk.toString();
+    });
+    child.on("error", (error) => resolveRun({ code: -1, stderr: String(error) }));
+    child.on("exit", (code) => resolveRun({ code: code ?? -1, stderr }));
+  });
+}
+
+async function lighthouse() {
+  if (!existsSync(CHROME_PATH)) {
+    console.error(`\nLighthouse cannot run: no Chromium at ${CHROME_PATH} (set CHROMIUM_PATH).`);
+    failed = true;
+    return;
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), "quanta-bench-web-"));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  console.log(`\n› starting the server on ${base} (DATA_DIR ${dataDir})`);
+  const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      // Production mode, as a visitor would see it (compressed static files, production headers).
+      NODE_ENV: "production",
+      AUTH_SECRET: process.env.AUTH_SECRET || randomBytes(32).toString("hex"),
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: base,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const stop = () => {
+    if (server.exitCode === null) server.kill("SIGTERM");
+  };
+  process.on("exit", stop);
+  try {
+    await waitForReady(`${base}/readyz`, server);
+    // Give the public lists a moment to fill, so the audit sees the real landing page.
+    await new Promise((r) => setTimeout(r, 3000));
+    const reportPath = join(tmpdir(), `quanta-lighthouse-${Date.now()}.json`);
+    console.log(`› npx lighthouse@12 ${base}/ (mobile)`);
+    const run = await runLighthouse(`${base}/`, reportPath);
+    if (run.code !== 0 || !existsSync(reportPath)) {
+      const reason = run.stderr.trim().split("\n").slice(-8).join("\n") || `exit code ${run.code}`;
+      console.error(`\nLighthouse could not run here:\n${reason}`);
+      failed = true;
+      return;
+    }
+    const report = JSON.parse(readFileSync(reportPath, "utf8"));
+    if (report.runtimeError) {
+      console.error(`\nLighthouse could not audit the page: ${report.runtimeError.code} ${report.runtimeError.message}`);
+      failed = true;
+      return;
+    }
+    console.log(`\nLighthouse ${report.lighthouseVersion} (${report.configSettings?.formFactor ?? "mobile"}) on ${base}/:`);
+    for (const [id, target] of Object.entries(LIGHTHOUSE_TARGETS)) {
+      const category = report.categories?.[id];
+      const score = category && typeof category.score === "number" ? Math.round(category.score * 100) : null;
+      const ok = score !== null && score >= target;
+      if (!ok) failed = true;
+      console.log(`  ${mark(ok)} ${(category?.title ?? id).padEnd(15)} ${String(score ?? "n/a").padStart(3)} (target ≥ ${target})`);
+    }
+    const failing = Object.values(report.audits ?? {})
+      .filter((audit) => typeof audit.score === "number" && audit.score < 0.9 && audit.scoreDisplayMode !== "informative")
+      .map((audit) => `    - ${audit.id}: ${audit.displayValue ?? audit.title}`);
+    if (failing.length > 0) console.log(`  audits below 90:\n${failing.slice(0, 15).join("\n")}`);
+    console.log(`  full report: ${reportPath}`);
+  } catch (error) {
+    console.error(`\nLighthouse cannot run: ${error instanceof Error ? error.message : String(error)}`);
+    failed = true;
+  } finally {
+    stop();
+    await new Promise((r) => setTimeout(r, 300));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+build();
+reportSize();
+if (!process.argv.includes("--size-only")) await lighthouse();
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { publicConfigSchema } from "../../contracts/public-config";
+import { DEFAULT_CONFIG } from "../test-support/render-app";
+import { parsePublicConfig } from "./public-config";
+
+describe("parsePublicConfig", () => {
+  const samples: unknown[] = [
+    DEFAULT_CONFIG,
+    { ...DEFAULT_CONFIG, captcha: { provider: "turnstile", siteKey: "k" } },
+    { ...DEFAULT_CONFIG, captcha: { provider: "other", siteKey: "k" } },
+    { ...DEFAULT_CONFIG, captcha: undefined },
+    { ...DEFAULT_CONFIG, freeDailyAnalyses: -1 },
+    { ...DEFAULT_CONFIG, freeDailyAnalyses: 1.5 },
+    { ...DEFAULT_CONFIG, brand: 3 },
+    { ...DEFAULT_CONFIG, demo: "yes" },
+    { ...DEFAULT_CONFIG, extra: "dropped" },
+    null,
+    [],
+    "config",
+  ];
+
+  it.each(samples.map((sample, index) => [index, sample] as const))("agrees with the shared zod schema (%i)", (_, sample) => {
+    const parsed = publicConfigSchema.safeParse(sample);
+    expect(parsePublicConfig(sample)).toEqual(parsed.success ? parsed.data : null);
+  });
+});

@@ -1,0 +1,87 @@
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { RefreshCw } from "lucide-react";
+import { Button } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/spinner";
+import type { AnalysisEntry } from "../../../lib/analysis-record";
+import { fetchPublicStocks, publicStocksQueryKey, type PublicAction } from "../api/public-stocks";
+import { StockCard } from "./stock-card";
+import { lazyWithPreload } from "../../../lib/lazy-with-preload";
+
+// The panel (dialog and full report view) is fetched when a visitor first opens it.
+const StockDetailSheet = lazyWithPreload(
+  () => import("./stock-detail-sheet").then((m) => m.StockDetailSheet),
+  () => null,
+);
+
+export const EMPTY_STOCKS_MESSAGE = "No recommended stocks available.";
+
+/** The public BUY or WATCH list as cards, with loading, error and empty states (SPEC.md §4, §8). */
+export function StockList({ action }: { action: PublicAction }) {
+  const [selected, setSelected] = useState<AnalysisEntry | null>(null);
+  const [panelUsed, setPanelUsed] = useState(false);
+  const open = (entry: AnalysisEntry) => {
+    setPanelUsed(true);
+    setSelected(entry);
+  };
+  const query = useQuery({
+    queryKey: publicStocksQueryKey(action),
+    queryFn: ({ signal }) => fetchPublicStocks(action, signal),
+    staleTime: 60_000,
+  });
+  const label = action === "BUY" ? "Stocks to buy" : "Stocks to watch";
+
+  if (query.isPending) {
+    return (
+      <div className="flex min-h-48 items-center justify-center">
+        <Spinner label="Loading recommendations…" showLabel size={28} />
+      </div>
+    );
+  }
+
+  if (query.isError) {
+    return (
+      <div className="flex flex-col items-center gap-4 py-10 text-center">
+        <p role="alert" className="font-medium text-danger-700">
+          Error loading recommendations: {query.error.message}
+        </p>
+        <Button variant="secondary" onClick={() => void query.refetch()} disabled={query.isFetching}>
+          <RefreshCw aria-hidden="true" size={16} className={query.isFetching ? "animate-spin" : undefined} />
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+
+  if (query.data.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-4 py-10 text-center">
+        <p className="text-muted">{EMPTY_STOCKS_MESSAGE}</p>
+        <Button variant="secondary" onClick={() => void query.refetch()} disabled={query.isFetching}>
+          <RefreshCw aria-hidden="true" size={16} className={query.isFetching ? "animate-spin" : undefined} />
+          Refresh
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <ul aria-label={label} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {query.data.map((entry) => (
+          <li key={entry.id} className="flex">
+            <StockCard entry={entry} onOpen={open} />
+          </li>
+        ))}
+      </ul>
+      {panelUsed ? (
+        <StockDetailSheet
+          entry={selected}
+          onClose={() => {
+            setSelected(null);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
