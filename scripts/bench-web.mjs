@@ -27,7 +27,7 @@ const kb = (bytes) => (bytes / 1024).toFixed(1);
 const mark = (ok) => (ok ? "ok  " : "MISS");
 
 function build() {
-  console.log("› vite build");
+  console.log("› vite build + compress-assets (as npm run build)");
   const result = spawnSync(process.execPath, [join(root, "node_modules", "vite", "bin", "vite.js"), "build"], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
@@ -36,6 +36,9 @@ function build() {
     console.error("vite build failed");
     process.exit(1);
   }
+  // The same build `npm run build` makes: with the .br/.gz copies the server sends.
+  const compressed = spawnSync(process.execPath, [join(root, "scripts", "compress-assets.mjs")], { cwd: root, stdio: "inherit" });
+  if (compressed.status !== 0) process.exit(1);
 }
 
 /** The static imports of a built ES module chunk: `import … from "./x.js"` and `import "./x.js"`. */
