@@ -31,7 +31,7 @@ const TECHNOLOGY = [
   },
   {
     title: "Market data providers",
-    body: "Prices and fundamentals come through a provider adapter: the built-in demo market (simulated and labelled as such), Yahoo Finance or Financial Modeling Prep.",
+    body: "Prices and fundamentals come through a provider adapter. Today that is the built-in demo market: simulated, and labelled as such in every report; adapters for real market data plug in behind the same interface.",
     Icon: Database,
   },
   {
