@@ -25,8 +25,18 @@ export interface DatabaseHandle {
 export const migrationsFolder = path.resolve(import.meta.dirname, "../../../drizzle");
 
 /** PostgreSQL through node-postgres: the production choice (DATABASE_URL). */
-export async function openPostgres(url: string, options: { migrate: boolean }): Promise<DatabaseHandle> {
+export async function openPostgres(
+  url: string,
+  options: { migrate: boolean; onIdleClientError?: (error: Error) => void },
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle pooled connection can be cut by the server (restart, failover, admin command). Without
+  // a listener node-postgres rethrows that as an uncaught exception; the pool replaces the client.
+  pool.on(
+    "error",
+    options.onIdleClientError ??
+      ((error) => process.stderr.write(`PostgreSQL closed an idle connection: ${error.message}\n`)),
+  );
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   if (options.migrate) await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
   return {

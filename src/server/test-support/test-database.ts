@@ -45,13 +45,20 @@ function postgresKind(adminUrl: string): TestDatabaseKind {
       await admin.end();
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;
-      const handle = await openPostgres(url.toString(), { migrate: true });
+      // Dropping the database below ends its connections; those errors are expected here.
+      const handle = await openPostgres(url.toString(), { migrate: true, onIdleClientError: () => undefined });
       return {
         ...handle,
         close: async () => {
           await handle.close();
           const dropper = new pg.Client({ connectionString: adminUrl });
           await dropper.connect();
+          // Let the pool's connections finish closing before the drop, so none is cut mid-close.
+          for (let attempt = 0; attempt < 40; attempt++) {
+            const { rows } = await dropper.query<{ open: string }>("select count(*) as open from pg_stat_activity where datname = $1", [name]);
+            if (rows[0]?.open === "0") break;
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
           await dropper.query(`drop database if exists ${name} with (force)`);
           await dropper.end();
         },
