@@ -9,7 +9,7 @@ function upstream(script: (number | Error | { status: number; retryAfter: string
     const next = script.shift() ?? 200;
     if (next instanceof Error) throw next;
     const status = typeof next === "number" ? next : next.status;
-    const headers = typeof next === "number" ? {} : { "retry-after": next.retryAfter };
+    const headers: Record<string, string> = typeof next === "number" ? {} : { "retry-after": next.retryAfter };
     return new Response(status === 200 ? "{}" : "busy", { status, headers });
   });
   return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
