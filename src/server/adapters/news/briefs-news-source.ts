@@ -1,5 +1,6 @@
 import type { AnalysisReport } from "../../../contracts/stock-summary";
-import type { NewsArticle, NewsSource } from "./news-source";
+import type { NewsSource } from "./news-source";
+import type { NewsArticle } from "../../../contracts/news";
 import { sanitizeNewsHtml } from "./sanitize-news";
 
 export const BRIEFS_AUTHOR = "Quanta briefs";

@@ -1,5 +1,6 @@
 import { fetchUpstreamText } from "./fetch-upstream";
-import { NewsUpstreamError, type NewsArticle, type NewsSource } from "./news-source";
+import { NewsUpstreamError, type NewsSource } from "./news-source";
+import type { NewsArticle } from "../../../contracts/news";
 import { isoDate, normaliseTickers, plainText, safeUrl, sanitizeNewsHtml } from "./sanitize-news";
 
 type Raw = Record<string, unknown>;

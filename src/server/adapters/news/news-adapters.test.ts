@@ -3,7 +3,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalServer, type LocalServer } from "../../test-support/local-http-server";
 import { FmpNewsSource } from "./fmp-news-source";
-import { NewsUpstreamError, type NewsArticle } from "./news-source";
+import { NewsUpstreamError } from "./news-source";
+import type { NewsArticle } from "../../../contracts/news";
 import { parseFeed, RssNewsSource } from "./rss-news-source";
 import { XSS_CORPUS, XSS_URLS } from "./xss-corpus";
 

@@ -1,17 +1,4 @@
-/** One article of the landing page's news list (SPEC.md §3 'News article'), already sanitised. */
-export interface NewsArticle {
-  /** http(s) URL or one of our own paths ('' when none). */
-  image: string;
-  title: string;
-  link: string;
-  author: string;
-  /** Sanitised HTML (an allow-list of tags, see sanitize-news.ts). */
-  content: string;
-  /** ISO 8601. */
-  date: string;
-  /** Comma-separated tickers. */
-  tickers: string;
-}
+import type { NewsArticle } from "../../../contracts/news";
 
 export type NewsFailureCode = "upstream_html" | "upstream_error" | "upstream_timeout";
 

@@ -1,6 +1,7 @@
 import { XMLParser } from "fast-xml-parser";
 import { fetchUpstreamText } from "./fetch-upstream";
-import { NewsUpstreamError, type NewsArticle, type NewsSource } from "./news-source";
+import { NewsUpstreamError, type NewsSource } from "./news-source";
+import type { NewsArticle } from "../../../contracts/news";
 import { isoDate, normaliseTickers, plainText, safeUrl, sanitizeNewsHtml } from "./sanitize-news";
 
 type Node = Record<string, unknown>;

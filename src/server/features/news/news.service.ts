@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "../../app-error";
-import { NewsUpstreamError, type NewsArticle, type NewsSource } from "../../adapters/news/news-source";
+import { NewsUpstreamError, type NewsSource } from "../../adapters/news/news-source";
+import type { NewsArticle } from "../../../contracts/news";
 
 /** The combined list is rebuilt at most this often (an empty list sooner, e.g. before the first refresh). */
 export const NEWS_CACHE_MS = 5 * 60 * 1000;

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyBaseLogger } from "fastify";
 import { pino } from "pino";
-import { NewsUpstreamError, type NewsArticle, type NewsSource } from "../../adapters/news/news-source";
+import { NewsUpstreamError, type NewsSource } from "../../adapters/news/news-source";
+import type { NewsArticle } from "../../../contracts/news";
 import { startLocalServer, type LocalServer } from "../../test-support/local-http-server";
 import { testDatabaseKinds } from "../../test-support/test-database";
 import { json, startTestApp, type TestApp } from "../../test-support/test-app";

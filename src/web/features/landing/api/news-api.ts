@@ -1,16 +1,4 @@
-/** One article of GET /api/news (SPEC.md §3). */
-export interface NewsArticle {
-  image: string;
-  title: string;
-  link: string;
-  author: string;
-  /** Sanitised HTML (sanitised again in the browser before rendering). */
-  content: string;
-  /** ISO date. */
-  date: string;
-  /** Comma-separated tickers. */
-  tickers: string;
-}
+import type { NewsArticle } from "../../../../contracts/news";
 
 export const NEWS_HTML_ERROR = "API returned HTML instead of JSON. Please check API access.";
 export const NEWS_PAGE_SIZE = 10;

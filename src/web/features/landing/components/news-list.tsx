@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Spinner } from "../../../components/ui/spinner";
 import { formatDateTime } from "../../../lib/format";
-import { fetchNews, newsQueryKey, NEWS_PAGE_SIZE, splitTickers, type NewsArticle } from "../api/news-api";
+import { fetchNews, newsQueryKey, NEWS_PAGE_SIZE, splitTickers } from "../api/news-api";
+import type { NewsArticle } from "../../../../contracts/news";
 import { newsPreviewHtml } from "../lib/news-preview";
 
 export const NEWS_PLACEHOLDER_IMAGE = "/news-placeholder.svg";

@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+/** One article of GET /api/news (SPEC.md §3 'News article'), as the server sends it. */
+export const newsArticleSchema = z.object({
+  /** http(s) URL or one of our own paths ('' when none). */
+  image: z.string(),
+  title: z.string(),
+  link: z.string(),
+  author: z.string(),
+  /** Sanitised HTML (an allow-list of tags on the server; sanitised again in the browser). */
+  content: z.string(),
+  /** ISO 8601. */
+  date: z.string(),
+  /** Comma-separated tickers. */
+  tickers: z.string(),
+});
+export type NewsArticle = z.infer<typeof newsArticleSchema>;
