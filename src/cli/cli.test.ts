@@ -106,3 +106,15 @@ describe("quanta contact list", () => {
     expect(contact("send").code).toBe(2);
   }, 120_000);
 });
+
+describe("quanta providers check", () => {
+  it("walks through the configured provider (the demo market here, offline) and says what passed", () => {
+    const { code, stdout } = quanta("providers", "check", "ECHF");
+    expect(code).toBe(0);
+    expect(stdout).toContain("Checking simulated demo data with ECHF (benchmark SPY)");
+    for (const step of ["profile", "search", "daily bars", "benchmark", "fundamentals", "analysis"]) {
+      expect(stdout).toMatch(new RegExp(`ok\\s+${step}`));
+    }
+    expect(stdout).toContain("All checks passed.");
+  });
+});

@@ -3,7 +3,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { InsufficientHistoryError, InvalidBarsError } from "../core/analysis/analyze-stock";
 import { CsvBarsError, parseBarsCsv } from "../core/market/csv-bars";
-import { SymbolNotFoundError } from "../core/market/market-data-provider";
+import { MARKET_DATA_SOURCE_NAMES, SymbolNotFoundError } from "../core/market/market-data-provider";
 import { ConfigError, loadConfigFromEnvironment } from "../server/config";
 import { openDatabase } from "../server/db/database";
 import { DataDirLockedError } from "../server/db/data-dir-lock";
@@ -27,6 +27,8 @@ const USAGE = `Usage: quanta <command>
                                                close, volume; 'Adj Close' used when present)
   screen [--json]                              analyse the whole universe, best setups first
   refresh                                      re-analyse the public 'Stocks to buy / watch' lists now
+  providers check [TICKER]                     live smoke test of the configured market-data provider
+                                               (profile, search, bars, fundamentals, analysis)
 
   users list                                   list accounts (e-mail, verified, disabled)
   users disable EMAIL                          disable an account and end all its sessions
@@ -100,6 +102,53 @@ async function refreshCommand(): Promise<number> {
   }
 }
 
+/** A live check an operator runs where the internet is reachable (never in CI). */
+async function providersCommand(args: string[]): Promise<number> {
+  const [action, tickerArg] = args;
+  if (action !== "check") throw new UsageError(USAGE);
+  const config = loadConfigFromEnvironment();
+  const provider = createMarketDataProvider(config);
+  const ticker = (tickerArg ?? (config.market.provider === "demo" ? "NWSC" : "AAPL")).toUpperCase();
+  print(`Checking ${MARKET_DATA_SOURCE_NAMES[provider.id]} with ${ticker} (benchmark ${provider.benchmarkTicker})\n`);
+  let failed = false;
+  const step = async (name: string, run: () => Promise<string>) => {
+    const started = performance.now();
+    try {
+      const detail = await run();
+      print(`  ok    ${name.padEnd(14)} ${(performance.now() - started).toFixed(0).padStart(5)} ms  ${detail}\n`);
+    } catch (error) {
+      failed = true;
+      print(`  FAIL  ${name.padEnd(14)} ${(performance.now() - started).toFixed(0).padStart(5)} ms  ${(error as Error).message}\n`);
+    }
+  };
+  await step("profile", async () => {
+    const profile = await provider.getProfile(ticker);
+    if (!profile) throw new Error(`no profile for ${ticker}`);
+    return `${profile.name} · ${profile.sector ?? "sector N/A"} · ${profile.industry ?? "industry N/A"}`;
+  });
+  await step("search", async () => `${(await provider.searchSymbols(ticker)).length} matches`);
+  await step("daily bars", async () => {
+    const bars = await provider.getDailyBars(ticker, 520);
+    if (!bars || bars.dates.length === 0) throw new Error("no bars");
+    return `${bars.dates.length} sessions, ${bars.dates[0]} → ${bars.dates.at(-1)}`;
+  });
+  await step("benchmark", async () => {
+    const bars = await provider.getDailyBars(provider.benchmarkTicker, 520);
+    if (!bars) throw new Error(`no bars for ${provider.benchmarkTicker}`);
+    return `${bars.dates.length} sessions`;
+  });
+  await step("fundamentals", async () => {
+    const f = await provider.getFundamentals(ticker);
+    return f ? `${f.quarterlyEps.length} quarters, ${f.annualEps.length} years of EPS, ownership ${f.ownership ? "yes" : "no"}` : "none";
+  });
+  await step("analysis", async () => {
+    const report = await new StockAnalysisService(provider).analyze(ticker);
+    return `${report.stock_summary.recommendation.action}, ${report.stock_summary.technical_analysis.technical_setup}, as of ${report.meta.as_of}`;
+  });
+  print(failed ? "Some checks failed.\n" : "All checks passed.\n");
+  return failed ? 1 : 0;
+}
+
 async function usersCommand(args: string[]): Promise<number> {
   const [action, email] = args;
   if (!action || !["list", "disable", "enable"].includes(action)) throw new UsageError(USAGE);
@@ -165,6 +214,8 @@ async function run(argv: string[]): Promise<number> {
       return usersCommand(rest);
     case "refresh":
       return refreshCommand();
+    case "providers":
+      return providersCommand(rest);
     case "contact":
       return contactCommand(rest);
     case undefined:

@@ -50,7 +50,8 @@ export const envSchema = z
     CAPTCHA_SITE_KEY: optionalString,
     CAPTCHA_SECRET_KEY: optionalString,
     CAPTCHA_VERIFY_URL: optionalUrl,
-    MARKET_DATA_PROVIDER: z.enum(["demo"]).default("demo"),
+    MARKET_DATA_PROVIDER: z.enum(["demo", "yahoo", "fmp"]).default("demo"),
+    BENCHMARK_SYMBOL: z.string().trim().min(1).max(12).regex(/^[A-Za-z0-9.^-]+$/).default("SPY"),
     FREE_DAILY_ANALYSES: z.coerce.number().int().min(0).default(5),
     PUBLIC_UNIVERSE: optionalString,
     PUBLIC_REFRESH_CRON: z.string().min(9).default("30 16 * * 1-5"),
@@ -89,6 +90,7 @@ function crossFieldProblems(source: Record<string, string | undefined>): string[
   }
   const newsSources = (source.NEWS_SOURCES ?? "").split(",").map((s) => s.trim().toLowerCase());
   if (newsSources.includes("fmp") && !set("FMP_API_KEY")) problems.push("NEWS_SOURCES: 'fmp' needs FMP_API_KEY");
+  if (source.MARKET_DATA_PROVIDER === "fmp" && !set("FMP_API_KEY")) problems.push("MARKET_DATA_PROVIDER: 'fmp' needs FMP_API_KEY");
   if (newsSources.includes("rss") && !set("NEWS_RSS_FEEDS")) problems.push("NEWS_SOURCES: 'rss' needs NEWS_RSS_FEEDS");
   return problems;
 }
@@ -111,7 +113,7 @@ export interface AppConfig {
   authRateLimit: { max: number; windowSeconds: number };
   mail: { smtpUrl: string | undefined; from: string };
   google: { clientId: string; clientSecret: string; issuerUrl: string } | undefined;
-  market: { provider: "demo"; demoSeed: number };
+  market: { provider: "demo" | "yahoo" | "fmp"; demoSeed: number; benchmark: string };
   research: { freeDailyAnalyses: number; publicUniverse: string[] | null; publicRefreshCron: string };
   chatUrl: string;
   /** Financial Modeling Prep: the key stays on the server (news articles, logos). */
@@ -166,7 +168,7 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
             issuerUrl: env.GOOGLE_ISSUER_URL.replace(/\/$/, ""),
           }
         : undefined,
-    market: { provider: env.MARKET_DATA_PROVIDER, demoSeed: env.DEMO_MARKET_SEED },
+    market: { provider: env.MARKET_DATA_PROVIDER, demoSeed: env.DEMO_MARKET_SEED, benchmark: env.BENCHMARK_SYMBOL.toUpperCase() },
     research: {
       freeDailyAnalyses: env.FREE_DAILY_ANALYSES,
       publicUniverse: env.PUBLIC_UNIVERSE

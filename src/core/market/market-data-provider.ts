@@ -2,6 +2,14 @@ import type { CompanyProfile, DailyBars, Fundamentals } from "./market-data";
 
 export type MarketDataProviderId = "demo" | "yahoo" | "fmp" | "csv";
 
+/** How reports and the interface name each source of data. */
+export const MARKET_DATA_SOURCE_NAMES: Record<MarketDataProviderId, string> = {
+  demo: "simulated demo data",
+  yahoo: "Yahoo Finance",
+  fmp: "Financial Modeling Prep",
+  csv: "CSV file",
+};
+
 export interface SymbolMatch extends CompanyProfile {
   /** 1 for an exact ticker match, lower for name matches. */
   score: number;

@@ -263,7 +263,7 @@ function ownershipTrendText(facts: AnalysisFacts): string {
 
 function marketTexts(facts: AnalysisFacts): { sentiment: string; trend: string; conditions: string } {
   const m = facts.market;
-  const demo = facts.demo ? `${DEMO_NOTE} ` : "";
+  const demo = facts.demo ? `${DEMO_NOTE} ` : `Data from ${facts.dataSource} as of ${facts.asOf}. `;
   if (!m) return { sentiment: "N/A: no benchmark data.", trend: "N/A: no benchmark data.", conditions: `${demo}N/A: market direction unknown without benchmark data.` };
   const vsEma50 = m.close / m.ema50 - 1;
   const direction = m.trend === "Correction" ? "trending down" : m.trend === "Confirmed uptrend" ? "trending up" : "up, but under pressure";

@@ -118,7 +118,7 @@ export function toHttpError(error: unknown): unknown {
     return new AppError(422, error.code, error.message);
   }
   if (error instanceof MarketDataUnavailableError) {
-    return new AppError(503, "market_data_unavailable", "Market data is unavailable right now. Please try again in a few minutes.");
+    return new AppError(503, "market_data_unavailable", "Market data provider unavailable, please try again later");
   }
   return error;
 }

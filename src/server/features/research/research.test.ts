@@ -181,7 +181,7 @@ describe("research API when the market data provider fails", () => {
       const response = await analyze(t, jwt, "NWSC");
       expect(response.statusCode).toBe(503);
       expect(json<Body>(response)).toEqual({
-        error: "Market data is unavailable right now. Please try again in a few minutes.",
+        error: "Market data provider unavailable, please try again later",
         code: "market_data_unavailable",
       });
       expect(json(await t.app.inject({ url: "/api/usage", headers: apiHeaders(jwt) }))).toMatchObject({ used: 0, remaining: 1 });

@@ -3,7 +3,7 @@ import type { AnalysisReport } from "../../../core/analysis/analysis-report";
 import { rankBySetupQuality } from "../../../core/analysis/setup-quality";
 import { relativeStrengthScore } from "../../../core/indicators/relative-strength";
 import type { CompanyProfile, DailyBars } from "../../../core/market/market-data";
-import { SymbolNotFoundError, type MarketDataProvider } from "../../../core/market/market-data-provider";
+import { MARKET_DATA_SOURCE_NAMES, SymbolNotFoundError, type MarketDataProvider } from "../../../core/market/market-data-provider";
 
 /** Two years of sessions: enough for the 200-day EMA's direction, the 52-week range and RS. */
 export const HISTORY_SESSIONS = 520;
@@ -100,7 +100,7 @@ export class StockAnalysisService {
       sectorEtf,
       fundamentals,
       universeRsScores,
-      dataSource: this.provider.id,
+      dataSource: MARKET_DATA_SOURCE_NAMES[this.provider.id],
       demo: this.provider.demo,
       generatedAt: this.now().toISOString(),
     };
