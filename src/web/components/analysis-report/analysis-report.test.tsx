@@ -76,6 +76,16 @@ describe("AnalysisReport", () => {
     }
   });
 
+  it("names the data source of a report made from real data, and not for demo data", () => {
+    const demo = sampleReport();
+    renderReport(demo);
+    expect(screen.queryByTestId("report-source")).not.toBeInTheDocument();
+    cleanup();
+    renderReport({ ...demo, meta: { ...demo.meta!, demo: false, data_source: "Yahoo Finance" } });
+    expect(byTestId("report-source")).toHaveTextContent("Data: Yahoo Finance");
+    expect(screen.queryByTestId("demo-badge")).not.toBeInTheDocument();
+  });
+
   it("labels quarterly EPS growth Q3, Q2, Q1 by position as percentages with one decimal", () => {
     renderReport(sampleReport());
     const items = within(byTestId("eps-growth")).getAllByRole("listitem");

@@ -32,6 +32,8 @@ function ReportHeader({ report }: { report: ReportData }) {
   const company = report.meta?.company;
   const sectorLine = [company?.sector, company?.industry].filter((v): v is string => typeof v === "string" && v !== "");
   const asOf = report.meta?.as_of;
+  // Real data names its source next to the date; demo data has its badge instead.
+  const source = !report.meta?.demo && typeof report.meta?.data_source === "string" ? report.meta.data_source : null;
   return (
     <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0">
@@ -61,6 +63,12 @@ function ReportHeader({ report }: { report: ReportData }) {
           {typeof asOf === "string" ? (
             <span data-testid="report-as-of" className="whitespace-nowrap">
               As of <time dateTime={asOf}>{formatCalendarDate(asOf)}</time>
+            </span>
+          ) : null}
+          {source ? (
+            <span data-testid="report-source" className="whitespace-nowrap">
+              {" "}
+              · Data: {source}
             </span>
           ) : null}
         </p>
