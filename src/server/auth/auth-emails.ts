@@ -1,9 +1,8 @@
 import type { MailMessage } from "../adapters/mail/mail-sender";
+import { escapeHtml } from "../html-escape";
 
 /** The account e-mails, written from their facts. Pure: no sending here. */
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
 function layout(brand: string, paragraphs: string[], action: { label: string; url: string } | undefined): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("");

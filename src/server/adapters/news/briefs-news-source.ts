@@ -2,6 +2,7 @@ import type { AnalysisReport } from "../../../contracts/stock-summary";
 import type { NewsSource } from "./news-source";
 import type { NewsArticle } from "../../../contracts/news";
 import { sanitizeNewsHtml } from "./sanitize-news";
+import { escapeHtml as escape } from "../../html-escape";
 
 export const BRIEFS_AUTHOR = "Quanta briefs";
 /** A WATCH setup within this fraction below its buy point is 'near the pivot'. */
@@ -14,8 +15,6 @@ export interface StoredReport {
   createdAt: Date;
 }
 
-const escape = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 const money = (value: number) => `$${value.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const percent = (fraction: number) => `${(Math.abs(fraction) * 100).toFixed(1)}%`;
 const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { OutboxEntry } from "../../adapters/mail/outbox-mail-sender";
+import { escapeHtml } from "../../html-escape";
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
 function renderMailbox(entries: OutboxEntry[]): string {
   const items = entries
