@@ -5,6 +5,7 @@ import { barsFromRows } from "../market/market-data";
 import { tradingDatesEndingAt } from "../test-support/bar-builder";
 import { analyzeStock, InsufficientHistoryError } from "./analyze-stock";
 import { input } from "./test-fixtures";
+import { hasNonFinite } from "../test-support/non-finite";
 
 /** Any daily series: random walks with gaps, flat stretches, zero volume and huge or tiny prices. */
 const series = (minLength: number, maxLength: number) =>
@@ -40,14 +41,6 @@ const series = (minLength: number, maxLength: number) =>
       });
       return barsFromRows(rows);
     });
-
-function hasNonFinite(value: unknown): boolean {
-  if (typeof value === "number") return !Number.isFinite(value);
-  if (Array.isArray(value)) return value.some(hasNonFinite);
-  if (value && typeof value === "object") return Object.values(value).some(hasNonFinite);
-  if (typeof value === "string") return /\bNaN\b|Infinity/.test(value);
-  return false;
-}
 
 describe("analyzeStock on any bar series", () => {
   it("validates against the schema, holds no NaN or Infinity, and is deterministic", () => {

@@ -9,6 +9,7 @@ import { tradingDatesEndingAt } from "../../../core/test-support/bar-builder";
 import { startLocalServer, type LocalServer } from "../../test-support/local-http-server";
 import { FmpMarketProvider, settledQuarter, type FmpMarketOptions } from "./fmp";
 import { repairBars } from "./fmp-parse";
+import { hasNonFinite } from "../../../core/test-support/non-finite";
 
 /**
  * The FMP adapter against the real recorded `/stable/` answers in ../shared/data/fmp (fmp4j
@@ -85,14 +86,6 @@ async function failure(promise: Promise<unknown>): Promise<Error> {
     return error as Error;
   }
   throw new Error("expected a rejection");
-}
-
-function hasNonFinite(value: unknown): boolean {
-  if (typeof value === "number") return !Number.isFinite(value);
-  if (Array.isArray(value)) return value.some(hasNonFinite);
-  if (value && typeof value === "object") return Object.values(value).some(hasNonFinite);
-  if (typeof value === "string") return /\bNaN\b|Infinity/.test(value);
-  return false;
 }
 
 describe("FmpMarketProvider: identity, sectors, universe", () => {
