@@ -4,13 +4,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "react-router";
 import { PASSWORD_RESET_REDIRECT_MS } from "../../../config/timing";
 import { authClient } from "../../../lib/auth-client";
-import { useDelayedNavigate } from "../../../lib/use-delayed-navigate";
 import { Button } from "../../../components/ui/button";
 import { FormField, fieldInputProps } from "../../../components/ui/form-field";
 import { PasswordInput } from "../../../components/ui/password-input";
-import { INVALID_LINK_MESSAGE, authErrorMessage, thrownAuthErrorMessage } from "../api/auth-error-messages";
+import { INVALID_LINK_MESSAGE } from "../api/auth-error-messages";
 import { PASSWORD_TOO_LONG_MESSAGE, isPasswordTooLong, resetPasswordSchema } from "../api/auth-schemas";
-import { FormStatusBanner, type FormStatus } from "./form-status";
+import { FormStatusBanner } from "./form-status";
+import { useAuthRequest } from "./use-auth-request";
 
 export const PASSWORD_RESET_DONE_MESSAGE = "Your password has been reset. You can sign in now.";
 
@@ -29,10 +29,8 @@ export function InvalidResetLink() {
 
 /** New password + confirmation for the token in the reset link. */
 export function ResetPasswordForm({ token }: { token: string }) {
-  const [status, setStatus] = useState<FormStatus>(null);
-  const [done, setDone] = useState(false);
+  const { status, done, run } = useAuthRequest();
   const [visible, setVisible] = useState(false);
-  const navigateLater = useDelayedNavigate();
   const {
     register,
     handleSubmit,
@@ -49,19 +47,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const confirmError = errors.confirmPassword?.message;
 
   const onSubmit = handleSubmit(async ({ newPassword: password }) => {
-    setStatus(null);
-    try {
-      const { error } = await authClient.resetPassword({ newPassword: password, token });
-      if (error) {
-        setStatus({ tone: "error", message: authErrorMessage(error) });
-        return;
-      }
-      setDone(true);
-      setStatus({ tone: "success", message: PASSWORD_RESET_DONE_MESSAGE });
-      navigateLater("/signin", PASSWORD_RESET_REDIRECT_MS);
-    } catch (thrown) {
-      setStatus({ tone: "error", message: thrownAuthErrorMessage(thrown) });
-    }
+    await run(() => authClient.resetPassword({ newPassword: password, token }), {
+      message: PASSWORD_RESET_DONE_MESSAGE,
+      to: "/signin",
+      delayMs: PASSWORD_RESET_REDIRECT_MS,
+    });
   });
 
   return (

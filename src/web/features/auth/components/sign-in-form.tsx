@@ -1,24 +1,20 @@
-import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "react-router";
 import { SIGN_IN_REDIRECT_MS } from "../../../config/timing";
 import { authClient } from "../../../lib/auth-client";
-import { useDelayedNavigate } from "../../../lib/use-delayed-navigate";
 import { Button } from "../../../components/ui/button";
 import { FormField, fieldInputProps } from "../../../components/ui/form-field";
 import { PasswordInput } from "../../../components/ui/password-input";
-import { authErrorMessage, thrownAuthErrorMessage } from "../api/auth-error-messages";
 import { PASSWORD_TOO_LONG_MESSAGE, credentialsSchema, isPasswordTooLong } from "../api/auth-schemas";
 import { EmailField } from "./email-field";
-import { FormStatusBanner, type FormStatus } from "./form-status";
+import { FormStatusBanner } from "./form-status";
+import { useAuthRequest } from "./use-auth-request";
 
 export const SIGN_IN_SUCCESS_MESSAGE = "Your sign in was successful!";
 
 export function SignInForm() {
-  const [status, setStatus] = useState<FormStatus>(null);
-  const [done, setDone] = useState(false);
-  const navigateLater = useDelayedNavigate();
+  const { status, done, run } = useAuthRequest();
   const {
     register,
     handleSubmit,
@@ -33,19 +29,11 @@ export function SignInForm() {
   const passwordError = errors.password?.message ?? (isPasswordTooLong(password) ? PASSWORD_TOO_LONG_MESSAGE : undefined);
 
   const onSubmit = handleSubmit(async ({ email, password: pw }) => {
-    setStatus(null);
-    try {
-      const { error } = await authClient.signIn.email({ email, password: pw });
-      if (error) {
-        setStatus({ tone: "error", message: authErrorMessage(error) });
-        return;
-      }
-      setDone(true);
-      setStatus({ tone: "success", message: SIGN_IN_SUCCESS_MESSAGE });
-      navigateLater("/stocks", SIGN_IN_REDIRECT_MS);
-    } catch (thrown) {
-      setStatus({ tone: "error", message: thrownAuthErrorMessage(thrown) });
-    }
+    await run(() => authClient.signIn.email({ email, password: pw }), {
+      message: SIGN_IN_SUCCESS_MESSAGE,
+      to: "/stocks",
+      delayMs: SIGN_IN_REDIRECT_MS,
+    });
   });
 
   return (

@@ -1,27 +1,24 @@
-import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { SIGN_UP_REDIRECT_MS } from "../../../config/timing";
 import { authClient } from "../../../lib/auth-client";
-import { useDelayedNavigate } from "../../../lib/use-delayed-navigate";
 import { Button } from "../../../components/ui/button";
 import { FormField, fieldInputProps } from "../../../components/ui/form-field";
 import { PasswordInput } from "../../../components/ui/password-input";
-import { CAPTCHA_REQUIRED_MESSAGE, authErrorMessage, thrownAuthErrorMessage } from "../api/auth-error-messages";
+import { CAPTCHA_REQUIRED_MESSAGE } from "../api/auth-error-messages";
 import { PASSWORD_TOO_LONG_MESSAGE, credentialsSchema, isPasswordTooLong, nameFromEmail } from "../api/auth-schemas";
 import { CaptchaSlot } from "./captcha-slot";
-import { FormStatusBanner, type FormStatus } from "./form-status";
+import { FormStatusBanner } from "./form-status";
 import { GoogleSignUpButton } from "./google-sign-up-button";
 import { useCaptcha } from "./use-captcha";
 import { EmailField } from "./email-field";
+import { useAuthRequest } from "./use-auth-request";
 
 export const SIGN_UP_SUCCESS_MESSAGE = "Sign up successful!";
 export const SIGN_UP_CHECK_EMAIL_MESSAGE = "Please check your email to verify your account.";
 
 export function SignUpForm() {
-  const [status, setStatus] = useState<FormStatus>(null);
-  const [done, setDone] = useState(false);
-  const navigateLater = useDelayedNavigate();
+  const { status, setStatus, done, fail, run } = useAuthRequest();
   const captcha = useCaptcha();
   const {
     register,
@@ -37,39 +34,25 @@ export function SignUpForm() {
   const passwordError = errors.password?.message ?? (isPasswordTooLong(password) ? PASSWORD_TOO_LONG_MESSAGE : undefined);
 
   const onSubmit = handleSubmit(async ({ email, password: pw }) => {
-    setStatus(null);
     if (captcha.missing) {
-      setStatus({ tone: "error", message: CAPTCHA_REQUIRED_MESSAGE });
+      fail(CAPTCHA_REQUIRED_MESSAGE);
       return;
     }
-    try {
-      // The server never signs in on sign-up and answers a known e-mail like a new one (it mails the owner).
-      const { error } = await authClient.signUp.email({
-        email,
-        password: pw,
-        name: nameFromEmail(email),
-        fetchOptions: captcha.fetchOptions(),
-      });
-      if (error) {
-        setStatus({ tone: "error", message: authErrorMessage(error) });
-        return;
-      }
-      setDone(true);
-      setStatus({
-        tone: "success",
+    // The server never signs in on sign-up and answers a known e-mail like a new one (it mails the owner).
+    await run(
+      () => authClient.signUp.email({ email, password: pw, name: nameFromEmail(email), fetchOptions: captcha.fetchOptions() }),
+      {
         message: (
           <>
             <p>{SIGN_UP_SUCCESS_MESSAGE}</p>
             <p>{SIGN_UP_CHECK_EMAIL_MESSAGE}</p>
           </>
         ),
-      });
-      navigateLater({ pathname: "/", hash: "#buy-list" }, SIGN_UP_REDIRECT_MS);
-    } catch (thrown) {
-      setStatus({ tone: "error", message: thrownAuthErrorMessage(thrown) });
-    } finally {
-      if (captcha.config) captcha.reset();
-    }
+        to: { pathname: "/", hash: "#buy-list" },
+        delayMs: SIGN_UP_REDIRECT_MS,
+      },
+    );
+    if (captcha.config) captcha.reset();
   });
 
   return (
