@@ -1,4 +1,12 @@
 import { afterEach, beforeEach, vi } from "vitest";
+import { installNetworkGuard, takeLiveNetworkAttempts } from "./server/test-support/network-guard";
+
+// No test touches the live network (issue 6): see network-guard.ts.
+installNetworkGuard();
+afterEach(() => {
+  const attempts = takeLiveNetworkAttempts();
+  if (attempts.length > 0) throw new Error(`A test tried to reach the live network: ${attempts.join(", ")}`);
+});
 
 // A test that logs console.error fails (ARCHITECTURE.md): errors must be asserted, not printed.
 let errorSpy: ReturnType<typeof vi.spyOn> | undefined;

@@ -102,6 +102,10 @@ export const analysisMetaSchema = z.object({
   as_of: z.string(),
   data_source: z.string(),
   demo: z.boolean(),
+  /** ISO currency of every price in the report; null when the source did not say (demo, CSV). */
+  currency: z.string().nullable(),
+  /** True when the provider failed and the report was made from the last cached data. */
+  stale_data: z.boolean(),
   narrator: z.string(),
   company: z.object({ name: z.string(), sector: z.string().nullable(), industry: z.string().nullable() }),
   trend_template: z.object({

@@ -25,6 +25,7 @@ import { registerPublicConfigRoutes } from "./features/public-config/public-conf
 import { registerMeRoutes } from "./features/me/me.routes";
 import { registerDevMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes";
 import { AppError } from "./app-error";
+import { DatabaseMarketCacheStore } from "./adapters/market/market-cache-store";
 import type { MarketDataProvider } from "../core/market/market-data-provider";
 import { StockAnalysisService } from "./features/stock-analysis/stock-analysis.service";
 import { registerStockAnalysisRoutes } from "./features/stock-analysis/stock-analysis.routes";
@@ -128,7 +129,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   });
 
   const now = deps.now ?? (() => new Date());
-  const analysis = new StockAnalysisService(deps.market, now);
+  const analysis = new StockAnalysisService(deps.market, now, new DatabaseMarketCacheStore(deps.database.then((handle) => handle.db)));
   const instanceId = randomUUID();
   const services: Promise<Services> = deps.database.then((database) => {
     const auth = createAuth({ config, db: database.db, mail: deps.mail, secret: deps.authSecret });
@@ -153,6 +154,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
         jobs: new JobRunsRepository(database.db),
         analyzer: {
           universe: async () => config.research.publicUniverse ?? (await deps.market.listUniverse()).map((c) => c.ticker),
+          prepare: () => analysis.refreshUniverseScores(),
           analyze: (ticker) => analysis.analyze(ticker),
         },
         log: app.log,

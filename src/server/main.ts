@@ -7,6 +7,8 @@ import { openDatabase } from "./db/database";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { createMailSender } from "./adapters/mail/mail-registry";
 import { createMarketDataProvider } from "./adapters/market/market-registry";
+import { DatabaseMarketCacheStore } from "./adapters/market/market-cache-store";
+import type { MarketCacheLog } from "./adapters/market/cached-market-data-provider";
 import { schedulePublicRefresh } from "./jobs/public-refresh-schedule";
 
 /**
@@ -42,14 +44,21 @@ async function main(): Promise<void> {
   const database = new Promise<void>((resolve) => {
     openNow = resolve;
   }).then(() => openDatabase(config));
+  // Market-data warnings go to the application log, which exists once the app is built.
+  let marketLog: MarketCacheLog | undefined;
+  const market = createMarketDataProvider(config, {
+    store: new DatabaseMarketCacheStore(database.then((handle) => handle.db)),
+    log: { warn: (fields, message) => marketLog?.warn(fields, message) },
+  });
   const app = await buildApp(config, {
     database,
     mail,
     outbox,
     authSecret: resolveAuthSecret(config),
     webRoot: defaultWebRoot,
-    market: createMarketDataProvider(config),
+    market,
   });
+  marketLog = { warn: (fields, message) => app.log.warn(fields, message) };
 
   database.catch((error: unknown) => {
     if (error instanceof DataDirLockedError) {

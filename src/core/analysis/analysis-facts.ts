@@ -45,6 +45,8 @@ export interface AnalysisFacts {
   company: CompanyProfile;
   demo: boolean;
   dataSource: string;
+  currency: string | null;
+  staleData: boolean;
   asOf: string;
   price: number;
   volume: number;

@@ -76,6 +76,10 @@ export interface AnalysisMeta {
   as_of: string;
   data_source: string;
   demo: boolean;
+  /** ISO currency of every price in the report; null when the source did not say (demo, CSV). */
+  currency: string | null;
+  /** True when the provider failed and the report was made from the last cached data. */
+  stale_data: boolean;
   narrator: string;
   company: { name: string; sector: string | null; industry: string | null };
   trend_template: { score: number; criteria: TrendTemplateCriterion[] };

@@ -28,6 +28,10 @@ export interface AnalysisInput {
   /** Where the data came from, e.g. 'demo', 'yahoo', 'csv:AAPL.csv'. */
   dataSource: string;
   demo: boolean;
+  /** ISO currency of the prices when the source says (non-USD listings are analysed in their own). */
+  currency?: string | null;
+  /** True when the provider could not be reached and some of the data is the last cached. */
+  staleData?: boolean;
   /** ISO time of the report; passed in so the same input gives the same output. */
   generatedAt: string;
 }
@@ -227,6 +231,8 @@ export function computeFacts(input: AnalysisInput, config: AnalysisConfig = DEFA
     company: profile,
     demo: input.demo,
     dataSource: input.dataSource,
+    currency: input.currency ?? null,
+    staleData: input.staleData ?? false,
     asOf: bars.dates[last]!,
     price,
     volume: todayVolume,

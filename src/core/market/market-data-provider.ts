@@ -23,6 +23,11 @@ export interface MarketDataProvider {
   readonly id: MarketDataProviderId;
   /** True when the data is simulated; every report made from it says so. */
   readonly demo: boolean;
+  /**
+   * True when each request reaches a paid or rate-limited service (Yahoo, FMP): callers then avoid
+   * bulk fetches such as the whole universe for one analysis.
+   */
+  readonly costsUpstreamCalls: boolean;
   /** Ticker of the benchmark index fund (SPY). */
   readonly benchmarkTicker: string;
   /** Ticker or company name → best matches, best first (empty when nothing matches). */
@@ -35,6 +40,11 @@ export interface MarketDataProvider {
   sectorEtf(sector: string): string | null;
   /** The tickers `quanta screen` and the public lists analyse. */
   listUniverse(): Promise<CompanyProfile[]>;
+  /**
+   * True when `value` (bars, fundamentals) came from an expired cache entry because the provider
+   * could not be reached; the report then says its data is the last cached.
+   */
+  servedStale?(value: object): boolean;
 }
 
 export class SymbolNotFoundError extends Error {

@@ -17,6 +17,8 @@ export interface CompanyProfile {
   name: string;
   sector: string | null;
   industry: string | null;
+  /** ISO currency of the listing's prices ('USD', 'EUR'); absent when the source does not say. */
+  currency?: string | null;
 }
 
 /** One fiscal quarter's earnings per share; quarters come oldest first. */

@@ -147,3 +147,12 @@ export function sessionDates(lastSession: number, count: number): string[] {
   }
   return dates;
 }
+
+/** The instant of the first 16:00 New York close after `now` (daily bars change only then). */
+export function nextSessionClose(now: Date): Date {
+  let day = lastCompletedSession(now) + 1;
+  while (!isTradingDay(day)) day++;
+  // 16:00 in New York is 21:00 UTC in winter (EST) and 20:00 UTC in summer (EDT).
+  const winter = new Date(day * MS_PER_DAY + (CLOSE_HOUR_ET + 5) * 3_600_000);
+  return newYorkDateAndHour(winter).hour === CLOSE_HOUR_ET ? winter : new Date(winter.getTime() - 3_600_000);
+}

@@ -261,9 +261,16 @@ function ownershipTrendText(facts: AnalysisFacts): string {
   return `${facts.fundamentals.ownershipTrend ?? NA}: ${ownershipFigures(facts)}`;
 }
 
+/** 'Data from Yahoo Finance as of 2026-11-20.', with the currency when it is not USD and a warning when stale. */
+function sourceNote(facts: AnalysisFacts): string {
+  const currency = facts.currency && facts.currency !== "USD" ? ` Prices are in ${facts.currency}.` : "";
+  const stale = facts.staleData ? ` ${facts.dataSource} could not be reached, so this uses the last cached data.` : "";
+  return `Data from ${facts.dataSource} as of ${facts.asOf}.${stale}${currency}`;
+}
+
 function marketTexts(facts: AnalysisFacts): { sentiment: string; trend: string; conditions: string } {
   const m = facts.market;
-  const demo = facts.demo ? `${DEMO_NOTE} ` : `Data from ${facts.dataSource} as of ${facts.asOf}. `;
+  const demo = facts.demo ? `${DEMO_NOTE} ` : `${sourceNote(facts)} `;
   if (!m) return { sentiment: "N/A: no benchmark data.", trend: "N/A: no benchmark data.", conditions: `${demo}N/A: market direction unknown without benchmark data.` };
   const vsEma50 = m.close / m.ema50 - 1;
   const direction = m.trend === "Correction" ? "trending down" : m.trend === "Confirmed uptrend" ? "trending up" : "up, but under pressure";
@@ -357,6 +364,8 @@ export function narrateReport(
       as_of: facts.asOf,
       data_source: facts.dataSource,
       demo: facts.demo,
+      currency: facts.currency,
+      stale_data: facts.staleData,
       narrator: "rules",
       company: { name: facts.company.name, sector: facts.company.sector, industry: facts.company.industry },
       trend_template: {

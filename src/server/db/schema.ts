@@ -171,3 +171,14 @@ export const contactData = pgTable(
   },
   (table) => [index("contact_data_timestamp_idx").on(table.timestamp)],
 );
+
+/**
+ * Market data fetched from Yahoo or FMP, kept until it expires (bars until the next close,
+ * fundamentals and profiles a day) and, past that, served when the provider cannot be reached.
+ */
+export const marketCache = pgTable("market_cache", {
+  key: text("key").primaryKey(),
+  payload: jsonb("payload").notNull(),
+  fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});

@@ -218,7 +218,11 @@ export async function resetYahooCrumb(): Promise<void> {
   await getCrumbClear(new ExtendedCookieJar());
 }
 
+/**
+ * Removes the replay. Requests still in flight (a retry after the test ended) must not reach Yahoo:
+ * only this machine stays reachable through nock.
+ */
 export function stopYahooReplay(): void {
   nock.cleanAll();
-  nock.enableNetConnect();
+  nock.enableNetConnect(/^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/);
 }

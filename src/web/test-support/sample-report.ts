@@ -87,6 +87,8 @@ const SAMPLE: AnalysisReport = {
     "as_of": "2026-11-20",
     "data_source": "demo",
     "demo": true,
+    "currency": null,
+    "stale_data": false,
     "narrator": "rules",
     "company": {
       "name": "NVIDIA Corporation",

@@ -57,6 +57,7 @@ function normaliseTicker(ticker: string): string {
 export class FmpMarketProvider implements MarketDataProvider {
   readonly id = "fmp" as const;
   readonly demo = false;
+  readonly costsUpstreamCalls = true;
   readonly benchmarkTicker: string;
   readonly sourceName = FMP_SOURCE_NAME;
 

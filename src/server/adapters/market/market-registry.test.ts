@@ -10,9 +10,9 @@ describe("createMarketDataProvider", () => {
 
   it("builds the Yahoo Finance and FMP adapters with the configured benchmark, without calling out", () => {
     const offline = (() => Promise.reject(new Error("no network in tests"))) as unknown as typeof fetch;
-    const yahoo = createMarketDataProvider(loadConfig({ MARKET_DATA_PROVIDER: "yahoo", BENCHMARK_SYMBOL: "qqq" }), offline);
+    const yahoo = createMarketDataProvider(loadConfig({ MARKET_DATA_PROVIDER: "yahoo", BENCHMARK_SYMBOL: "qqq" }), { fetch: offline });
     expect(yahoo).toMatchObject({ id: "yahoo", demo: false, benchmarkTicker: "QQQ" });
-    const fmp = createMarketDataProvider(loadConfig({ MARKET_DATA_PROVIDER: "fmp", FMP_API_KEY: "key" }), offline);
+    const fmp = createMarketDataProvider(loadConfig({ MARKET_DATA_PROVIDER: "fmp", FMP_API_KEY: "key" }), { fetch: offline });
     expect(fmp).toMatchObject({ id: "fmp", demo: false, benchmarkTicker: "SPY" });
   });
 

@@ -217,7 +217,10 @@ describe("YahooMarketProvider against recorded Yahoo responses", () => {
     expect(replay.requests.some((u) => u.includes("/v1/test/getcrumb"))).toBe(true);
     const summary = replay.requests.find((u) => u.includes("/quoteSummary/AAPL"));
     expect(summary).toContain("crumb=replayCrumb");
-    expect(replay.served).toEqual(["quoteSummary-price-AAPL.json+quoteSummary-assetProfile-AAPL.json"]);
+    // One call brings the profile and the ownership the fundamentals use (4 calls per cold analysis).
+    expect(replay.served).toEqual([
+      "quoteSummary-price-AAPL.json+quoteSummary-assetProfile-AAPL.json+quoteSummary-majorHoldersBreakdown-AAPL.json+quoteSummary-institutionOwnership-AAPL.json+quoteSummary-defaultKeyStatistics-AAPL.json",
+    ]);
   });
 
   replayIt("reads an ETF's profile (QQQ) with no sector", async () => {

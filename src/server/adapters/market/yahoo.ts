@@ -40,6 +40,8 @@ const DAY_MS = 86_400_000;
 /** Quarterly EPS look-back: 8+ quarters need a bit more than two years. */
 const QUARTERLY_LOOKBACK_DAYS = 4 * 365;
 const ANNUAL_LOOKBACK_DAYS = 7 * 365;
+const PROFILE_MODULES = ["price", "assetProfile"] as const;
+const OWNERSHIP_MODULES = ["majorHoldersBreakdown", "institutionOwnership", "defaultKeyStatistics"] as const;
 const TICKER = /^[A-Z0-9][A-Z0-9.\-^=]{0,19}$/;
 
 function normalizeTicker(ticker: string): string | null {
@@ -66,6 +68,7 @@ function isoDay(value: unknown): string | null {
 export class YahooMarketProvider implements MarketDataProvider {
   readonly id = "yahoo" as const;
   readonly demo = false;
+  readonly costsUpstreamCalls = true;
   readonly benchmarkTicker: string;
 
   private readonly yf: InstanceType<typeof YahooFinance>;
@@ -73,6 +76,11 @@ export class YahooMarketProvider implements MarketDataProvider {
   private readonly universe: readonly (string | CompanyProfile)[];
   private readonly onRepair: ((ticker: string, repairs: BarRepairs) => void) | undefined;
   private readonly today: () => Date;
+  /**
+   * Ownership read with the profile (one quoteSummary call carries both), so the fundamentals that
+   * follow do not ask again: a cold analysis costs profile + chart + 2 EPS series = 4 calls.
+   */
+  private readonly ownershipFromProfile = new Map<string, { at: number; ownership: InstitutionalOwnership | null }>();
 
   constructor(options: YahooMarketOptions = {}) {
     this.benchmarkTicker = normalizeTicker(options.benchmarkTicker ?? "SPY") ?? "SPY";
@@ -127,7 +135,7 @@ export class YahooMarketProvider implements MarketDataProvider {
     if (!symbol) return null;
     let summary: Record<string, unknown>;
     try {
-      summary = (await this.yf.quoteSummary(symbol, { modules: ["price", "assetProfile"] })) as unknown as Record<string, unknown>;
+      summary = (await this.yf.quoteSummary(symbol, { modules: [...PROFILE_MODULES, ...OWNERSHIP_MODULES] })) as unknown as Record<string, unknown>;
     } catch (error) {
       if (isSymbolNotFound(error)) return null;
       throw await this.unavailable(error, `profile of ${symbol}`);
@@ -135,6 +143,8 @@ export class YahooMarketProvider implements MarketDataProvider {
     const price = (summary.price ?? {}) as Record<string, unknown>;
     const asset = (summary.assetProfile ?? {}) as Record<string, unknown>;
     if (!summary.price && !summary.assetProfile) return null;
+    this.ownershipFromProfile.set(symbol, { at: this.today().getTime(), ownership: ownershipOf(summary) });
+    if (this.ownershipFromProfile.size > 1_000) this.ownershipFromProfile.delete(this.ownershipFromProfile.keys().next().value!);
     return {
       ticker: str(price.symbol) ?? symbol,
       name: str(price.longName) ?? str(price.shortName) ?? symbol,
@@ -199,10 +209,12 @@ export class YahooMarketProvider implements MarketDataProvider {
     const symbol = normalizeTicker(ticker);
     if (!symbol) return null;
     const now = this.today().getTime();
+    const known = this.ownershipFromProfile.get(symbol);
+    const fromProfile = known && now - known.at < DAY_MS ? known : null;
     const [quarterly, annual, holders] = await Promise.allSettled([
       this.yf.fundamentalsTimeSeries(symbol, { period1: new Date(now - QUARTERLY_LOOKBACK_DAYS * DAY_MS), type: "quarterly", module: "financials" }),
       this.yf.fundamentalsTimeSeries(symbol, { period1: new Date(now - ANNUAL_LOOKBACK_DAYS * DAY_MS), type: "annual", module: "financials" }),
-      this.yf.quoteSummary(symbol, { modules: ["majorHoldersBreakdown", "institutionOwnership", "defaultKeyStatistics"] }),
+      fromProfile ? Promise.resolve(null) : this.yf.quoteSummary(symbol, { modules: [...OWNERSHIP_MODULES] }),
     ]);
     for (const [settled, what] of [
       [quarterly, "quarterly EPS"],
@@ -216,7 +228,11 @@ export class YahooMarketProvider implements MarketDataProvider {
       annual.status === "fulfilled"
         ? epsSeries(annual.value).map((point) => ({ fiscalYear: Number(point.periodEnd.slice(0, 4)), eps: point.eps }))
         : [];
-    const ownership = holders.status === "fulfilled" ? ownershipOf(holders.value as unknown as Record<string, unknown>) : null;
+    const ownership = fromProfile
+      ? fromProfile.ownership
+      : holders.status === "fulfilled" && holders.value
+        ? ownershipOf(holders.value as unknown as Record<string, unknown>)
+        : null;
     if (holders.status === "rejected" && quarterlyEps.length === 0 && annualEps.length === 0) return null;
     return { quarterlyEps, annualEps, ownership };
   }

@@ -18,6 +18,8 @@ export interface PublicListFilter {
 
 export interface UniverseAnalyzer {
   universe(): Promise<string[]>;
+  /** Runs once before the universe is analysed (the RS scores every rating is ranked against). */
+  prepare?(): Promise<unknown>;
   analyze(ticker: string): Promise<AnalysisReport>;
 }
 
@@ -124,6 +126,7 @@ export class PublicRecommendationsService {
     const failed: string[] = [];
     try {
       const rows: PublicAnalysisRow[] = [];
+      await this.deps.analyzer.prepare?.().catch((error: unknown) => this.deps.log.warn({ err: error }, "public refresh could not compute the universe's RS scores"));
       for (const ticker of await this.deps.analyzer.universe()) {
         try {
           const report = await this.deps.analyzer.analyze(ticker);

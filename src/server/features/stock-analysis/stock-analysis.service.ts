@@ -23,9 +23,22 @@ export function barsUpTo(bars: DailyBars, asOf: string): DailyBars {
   };
 }
 
+/** Where the universe's RS scores of a session are kept, so a restart does not lose them. */
+export interface RsScoreStore {
+  read(key: string): Promise<{ payload: unknown } | null>;
+  write(key: string, record: { payload: unknown; fetchedAt: Date; expiresAt: Date }): Promise<void>;
+}
+
+const RS_SNAPSHOT_DAYS = 7;
+
 /**
  * Gathers what the engine needs from the configured market-data provider (bars, benchmark, sector
  * index, fundamentals, the universe's RS scores) and runs the pure analysis.
+ *
+ * The RS rating ranks a stock against the universe's RS scores of the same session. With a provider
+ * that charges per call (Yahoo, FMP) one analysis never fetches the whole universe: the scores come
+ * from the daily universe refresh (`refreshUniverseScores`), and until it has run the rating is
+ * taken against the benchmark. The demo market computes them on demand.
  */
 export class StockAnalysisService {
   private universeScores: { asOf: string; scores: Float64Array } | null = null;
@@ -33,6 +46,7 @@ export class StockAnalysisService {
   constructor(
     private readonly provider: MarketDataProvider,
     private readonly now: () => Date = () => new Date(),
+    private readonly rsScores?: RsScoreStore,
   ) {}
 
   /** 'nvda', ' Northwind ', 'Apple' → the ticker and company. Unknown → SymbolNotFoundError. */
@@ -43,26 +57,69 @@ export class StockAnalysisService {
     if (exact) return exact;
     const [best] = await this.provider.searchSymbols(cleaned);
     if (!best) throw new SymbolNotFoundError(cleaned.toUpperCase());
-    return { ticker: best.ticker, name: best.name, sector: best.sector, industry: best.industry };
+    // Search results may lack the sector and currency the analysis uses; the profile has them.
+    const profile = best.sector === null ? await this.provider.getProfile(best.ticker) : null;
+    return profile ?? { ticker: best.ticker, name: best.name, sector: best.sector, industry: best.industry };
   }
 
   async analyze(query: string): Promise<AnalysisReport> {
     const profile = await this.resolve(query);
     const bars = await this.provider.getDailyBars(profile.ticker, HISTORY_SESSIONS);
     if (!bars || bars.close.length === 0) throw new SymbolNotFoundError(profile.ticker);
-    return this.analyzeWith(profile, bars, await this.universeRsScores());
+    const asOf = bars.dates[bars.dates.length - 1]!;
+    const scores = (await this.storedUniverseScores(asOf)) ?? (this.provider.costsUpstreamCalls ? null : await this.refreshUniverseScores());
+    return this.analyzeWith(profile, bars, scores);
   }
 
   /** Analyses the provider's whole universe, best setups first. */
   async screen(): Promise<AnalysisReport[]> {
     const universe = await this.provider.listUniverse();
-    const scores = await this.universeRsScores();
+    const scores = await this.refreshUniverseScores();
     const reports: AnalysisReport[] = [];
     for (const profile of universe) {
       const bars = await this.provider.getDailyBars(profile.ticker, HISTORY_SESSIONS);
       if (bars) reports.push(await this.analyzeWith(profile, bars, scores));
     }
     return rankBySetupQuality(reports);
+  }
+
+  /**
+   * Fetches the universe's bars (each cached until the next close) and keeps their RS scores for
+   * the session: the daily public refresh calls it before analysing the universe.
+   */
+  async refreshUniverseScores(): Promise<Float64Array | null> {
+    const universe = await this.provider.listUniverse();
+    if (universe.length === 0) return null;
+    const benchmark = await this.provider.getDailyBars(this.provider.benchmarkTicker, HISTORY_SESSIONS);
+    const asOf = benchmark?.dates[benchmark.dates.length - 1] ?? this.now().toISOString().slice(0, 10);
+    if (this.universeScores?.asOf === asOf) return this.universeScores.scores;
+    const scores: number[] = [];
+    for (const company of universe) {
+      const bars = await this.provider.getDailyBars(company.ticker, HISTORY_SESSIONS).catch(() => null);
+      const score = bars ? relativeStrengthScore(bars.close) : Number.NaN;
+      if (Number.isFinite(score)) scores.push(score);
+    }
+    if (scores.length === 0) return null;
+    this.universeScores = { asOf, scores: Float64Array.from(scores) };
+    const fetchedAt = this.now();
+    await this.rsScores
+      ?.write(this.rsKey(asOf), { payload: { scores }, fetchedAt, expiresAt: new Date(fetchedAt.getTime() + RS_SNAPSHOT_DAYS * 86_400_000) })
+      .catch(() => undefined);
+    return this.universeScores.scores;
+  }
+
+  /** The universe's scores of session `asOf`, from memory or the store; null when not computed. */
+  private async storedUniverseScores(asOf: string): Promise<Float64Array | null> {
+    if (this.universeScores?.asOf === asOf) return this.universeScores.scores;
+    const record = await this.rsScores?.read(this.rsKey(asOf)).catch(() => null);
+    const scores = (record?.payload as { scores?: unknown } | undefined)?.scores;
+    if (!Array.isArray(scores) || scores.length === 0 || !scores.every((x) => typeof x === "number")) return null;
+    this.universeScores = { asOf, scores: Float64Array.from(scores as number[]) };
+    return this.universeScores.scores;
+  }
+
+  private rsKey(asOf: string): string {
+    return `${this.provider.id}:universe-rs:${asOf}`;
   }
 
   /** Analyses bars the caller brings (a CSV), with an optional benchmark; no fundamentals. */
@@ -102,26 +159,11 @@ export class StockAnalysisService {
       universeRsScores,
       dataSource: MARKET_DATA_SOURCE_NAMES[this.provider.id],
       demo: this.provider.demo,
+      currency: profile.currency ?? null,
+      staleData: [bars, benchmark, sectorBars, fundamentals].some((value) => value !== null && this.provider.servedStale?.(value) === true),
       generatedAt: this.now().toISOString(),
     };
     return analyzeStock(input);
-  }
-
-  /** RS scores of every stock in the universe, computed once per trading day. */
-  private async universeRsScores(): Promise<Float64Array | null> {
-    const universe = await this.provider.listUniverse();
-    if (universe.length === 0) return null;
-    const benchmark = await this.provider.getDailyBars(this.provider.benchmarkTicker, 10);
-    const asOf = benchmark?.dates[benchmark.dates.length - 1] ?? this.now().toISOString().slice(0, 10);
-    if (this.universeScores?.asOf === asOf) return this.universeScores.scores;
-    const scores: number[] = [];
-    for (const company of universe) {
-      const bars = await this.provider.getDailyBars(company.ticker, HISTORY_SESSIONS);
-      const score = bars ? relativeStrengthScore(bars.close) : Number.NaN;
-      if (Number.isFinite(score)) scores.push(score);
-    }
-    this.universeScores = { asOf, scores: Float64Array.from(scores) };
-    return this.universeScores.scores;
   }
 }
 
