@@ -45,10 +45,10 @@ async function main(): Promise<void> {
     openNow = resolve;
   }).then(() => openDatabase(config));
   // Market-data warnings go to the application log, which exists once the app is built.
-  let marketLog: MarketCacheLog | undefined;
+  const marketLog: { to?: MarketCacheLog } = {};
   const market = createMarketDataProvider(config, {
     store: new DatabaseMarketCacheStore(database.then((handle) => handle.db)),
-    log: { warn: (fields, message) => marketLog?.warn(fields, message) },
+    log: { warn: (fields, message) => marketLog.to?.warn(fields, message) },
   });
   const app = await buildApp(config, {
     database,
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
     webRoot: defaultWebRoot,
     market,
   });
-  marketLog = { warn: (fields, message) => app.log.warn(fields, message) };
+  marketLog.to = { warn: (fields, message) => app.log.warn(fields, message) };
 
   database.catch((error: unknown) => {
     if (error instanceof DataDirLockedError) {
