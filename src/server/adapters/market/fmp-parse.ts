@@ -160,6 +160,29 @@ export function annualEpsFrom(rows: readonly Raw[]): AnnualEps[] {
 }
 
 /**
+ * Annual EPS summed from the four quarters of each complete fiscal year (Q1–Q4 rows with the same
+ * `fiscalYear`), oldest first: with enough quarters it spares the annual income-statement call.
+ * The sum of quarterly diluted EPS differs from the reported annual figure only by share-count drift.
+ */
+export function annualEpsFromQuarters(rows: readonly Raw[]): AnnualEps[] {
+  const years = new Map<number, Map<string, number>>();
+  for (const row of rows) {
+    const period = str(row.period)?.toUpperCase() ?? "";
+    if (!/^Q[1-4]$/.test(period)) continue;
+    const fiscalYear = num(row.fiscalYear) ?? num(row.calendarYear);
+    const eps = epsOf(row);
+    if (fiscalYear === null || !Number.isInteger(fiscalYear) || eps === null) continue;
+    const quarters = years.get(fiscalYear) ?? new Map<string, number>();
+    if (!quarters.has(period)) quarters.set(period, eps);
+    years.set(fiscalYear, quarters);
+  }
+  return [...years.entries()]
+    .filter(([, quarters]) => quarters.size === 4)
+    .sort(([a], [b]) => a - b)
+    .map(([fiscalYear, quarters]) => ({ fiscalYear, eps: Math.round([...quarters.values()].reduce((sum, eps) => sum + eps, 0) * 100) / 100 }));
+}
+
+/**
  * `institutional-ownership/symbol-positions-summary` → ownership (no recorded answer exists; the
  * field names follow FMP's documentation). `ownershipPercent` is in percent.
  */

@@ -8,7 +8,9 @@ import { MarketDataUnavailableError } from "../../../core/market/market-data-pro
 import { tradingDatesEndingAt } from "../../../core/test-support/bar-builder";
 import { startLocalServer, type LocalServer } from "../../test-support/local-http-server";
 import { FmpMarketProvider, settledQuarter, type FmpMarketOptions } from "./fmp";
-import { repairBars } from "./fmp-parse";
+import { annualEpsFromQuarters, repairBars } from "./fmp-parse";
+import { CachedMarketDataProvider } from "./cached-market-data-provider";
+import { StockAnalysisService } from "../../features/stock-analysis/stock-analysis.service";
 import { hasNonFinite } from "../../../core/test-support/non-finite";
 
 /**
@@ -196,7 +198,7 @@ describe.skipIf(!HAVE_FIXTURES)("FmpMarketProvider: recorded /stable/ answers", 
     expect(fundamentals!.ownership).toBeNull();
     const asked = server.requests.map((r) => new URL(r, server.url));
     expect(asked.filter((u) => u.pathname === "/stable/income-statement").map((u) => [u.searchParams.get("period"), u.searchParams.get("limit")])).toEqual([
-      ["quarter", "12"],
+      ["quarter", "20"],
       ["annual", "5"],
     ]);
     const { year, quarter } = settledQuarter(NOW);
@@ -439,5 +441,62 @@ describe("FmpMarketProvider: daily call budget", () => {
 
   it("defaults to the free plan's 250 calls", () => {
     expect(provider().dailyCallBudget).toBe(250);
+  });
+});
+
+describe("FmpMarketProvider: upstream calls per cold analysis", () => {
+  it("sums complete fiscal years of quarters into annual EPS, ignoring incomplete years and FY rows", () => {
+    const quarter = (fiscalYear: number, period: string, eps: number) => ({ fiscalYear: String(fiscalYear), period, date: `${fiscalYear}-0${period[1]}-28`, epsDiluted: eps });
+    const rows = [
+      quarter(2026, "Q1", 1),
+      ...["Q1", "Q2", "Q3", "Q4"].map((p) => quarter(2025, p, 0.5)),
+      ...["Q1", "Q2", "Q3", "Q4"].map((p, k) => quarter(2024, p, 0.25 + k * 0.01)),
+      { fiscalYear: "2024", period: "FY", date: "2024-12-31", epsDiluted: 9 },
+      quarter(2023, "Q4", 0.2),
+    ];
+    expect(annualEpsFromQuarters(rows)).toEqual([
+      { fiscalYear: 2024, eps: 1.06 },
+      { fiscalYear: 2025, eps: 2 },
+    ]);
+  });
+
+  /**
+   * SYNTHETIC (not recorded data): 20 quarters and 300 sessions in FMP's shape, because the
+   * recordings hold 3 quarters and 5 sessions. With five years of quarters the annual statement is
+   * not asked for: a cold ticker costs profile + bars + quarters + ownership = 4 calls once the
+   * benchmark and sector fund are cached.
+   */
+  it("costs at most 4 calls for a cold ticker once the benchmark and sector fund are cached", async () => {
+    const bars = (symbol: string) =>
+      JSON.stringify(
+        tradingDatesEndingAt("2026-11-20", 300)
+          .map((date, k) => ({ symbol, date, open: 100 + k * 0.2, high: 101 + k * 0.2, low: 99 + k * 0.2, close: 100.5 + k * 0.2, volume: 1_000_000 }))
+          .reverse(),
+      );
+    const quarters = Array.from({ length: 20 }, (_, k) => {
+      const fiscalYear = 2026 - Math.floor(k / 4);
+      const q = 4 - (k % 4);
+      return { symbol: "AAPL", date: `${fiscalYear}-${String(q * 3).padStart(2, "0")}-28`, fiscalYear: String(fiscalYear), period: `Q${q}`, epsDiluted: 1 + (20 - k) * 0.05 };
+    });
+    handler = (_req, res, url) => {
+      const path = url.pathname.replace(/^\/stable\//, "");
+      if (path === "historical-price-eod/full") return json(res, 200, bars(url.searchParams.get("symbol") ?? ""));
+      if (path === "income-statement" && url.searchParams.get("period") === "quarter") return json(res, 200, JSON.stringify(quarters));
+      if (path === "institutional-ownership/symbol-positions-summary") {
+        return json(res, 200, JSON.stringify([{ symbol: "AAPL", ownershipPercent: 61.5, investorsHolding: 5000, lastInvestorsHolding: 4900 }]));
+      }
+      const body = recorded(url);
+      json(res, body === null ? 402 : 200, body ?? "{}");
+    };
+    const market = new CachedMarketDataProvider(provider(), { now: () => clock });
+    await market.getDailyBars("SPY", 520);
+    await market.getDailyBars("XLK", 520);
+    server.requests.length = 0;
+    const report = await new StockAnalysisService(market, () => clock).analyze("AAPL");
+    expect(report.meta.data_source).toBe("Financial Modeling Prep");
+    expect(report.meta.currency).toBe("USD");
+    expect(report.stock_summary.institutional_ownership.institutional_ownership).toBeCloseTo(0.615);
+    const paths = server.requests.map((r) => new URL(r, server.url).pathname.replace(/^\/stable\//, "")).sort();
+    expect(paths).toEqual(["historical-price-eod/full", "income-statement", "institutional-ownership/symbol-positions-summary", "profile"]);
   });
 });

@@ -2,7 +2,7 @@ import { barsFromRows, type CompanyProfile, type DailyBars, type Fundamentals, t
 import { MarketDataUnavailableError, type MarketDataProvider, type SymbolMatch } from "../../../core/market/market-data-provider";
 import { isoFromDayNumber, lastCompletedSession } from "../../../core/market/trading-calendar";
 import { FMP_SOURCE_NAME, FmpClient, FmpHttpError } from "./fmp-client";
-import { annualEpsFrom, ownershipFrom, quarterlyEpsFrom, repairBars, rowsOf, searchScore, str, type BarRepairs } from "./fmp-parse";
+import { annualEpsFrom, annualEpsFromQuarters, ownershipFrom, quarterlyEpsFrom, repairBars, rowsOf, searchScore, str, type BarRepairs } from "./fmp-parse";
 import { FMP_DEFAULT_UNIVERSE, fmpSectorEtf } from "./fmp-universe";
 
 export interface FmpMarketOptions {
@@ -40,7 +40,9 @@ export interface FmpSymbolMatch extends SymbolMatch {
 }
 
 const MAX_SEARCH_RESULTS = 10;
-const QUARTERS_ASKED = 12;
+const QUARTERS_ASKED = 20;
+/** Complete fiscal years the quarters must hold to stand in for the annual statement. */
+const MIN_DERIVED_YEARS = 3;
 const YEARS_ASKED = 5;
 /** 13F filings are due 45 days after a quarter ends. */
 const THIRTEEN_F_LAG_DAYS = 50;
@@ -165,12 +167,15 @@ export class FmpMarketProvider implements MarketDataProvider {
   async getFundamentals(ticker: string): Promise<Fundamentals | null> {
     const symbol = normaliseTicker(ticker);
     if (!symbol) return null;
-    const [quarterRows, annualRows] = await Promise.all([
-      this.list("income-statement", { symbol, period: "quarter", limit: String(QUARTERS_ASKED) }),
-      this.list("income-statement", { symbol, period: "annual", limit: String(YEARS_ASKED) }),
-    ]);
+    // Five years of quarters usually hold three complete fiscal years: then the annual EPS comes
+    // from them and a cold analysis costs profile + bars + quarters + ownership = 4 calls.
+    const quarterRows = await this.list("income-statement", { symbol, period: "quarter", limit: String(QUARTERS_ASKED) });
     const quarterlyEps = quarterlyEpsFrom(quarterRows);
-    const annualEps = annualEpsFrom(annualRows);
+    const fromQuarters = annualEpsFromQuarters(quarterRows);
+    const annualEps =
+      fromQuarters.length >= MIN_DERIVED_YEARS
+        ? fromQuarters
+        : annualEpsFrom(await this.list("income-statement", { symbol, period: "annual", limit: String(YEARS_ASKED) }));
     if (quarterlyEps.length === 0 && annualEps.length === 0) return null;
     return { quarterlyEps, annualEps, ownership: await this.ownership(symbol) };
   }
