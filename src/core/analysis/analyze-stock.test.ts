@@ -139,6 +139,19 @@ describe("report", () => {
     expect(r.stock_summary.recommendation.risk_factors[0]).toMatch(/^Simulated demo data/);
   });
 
+  it("names the source and date of real data, its currency when not USD, and says when it is the last cached", () => {
+    const fresh = report(vcp(), { demo: false, dataSource: "Yahoo Finance" });
+    const asOf = fresh.meta.as_of;
+    expect(fresh.meta).toMatchObject({ currency: null, stale_data: false });
+    expect(fresh.stock_summary.risk_assessment.market_conditions).toMatch(new RegExp(`^Data from Yahoo Finance as of ${asOf}\\. The benchmark`));
+    const euro = report(vcp(), { demo: false, dataSource: "Yahoo Finance", currency: "EUR", staleData: true });
+    expect(euro.meta).toMatchObject({ currency: "EUR", stale_data: true });
+    expect(euro.stock_summary.risk_assessment.market_conditions).toMatch(
+      new RegExp(`^Data from Yahoo Finance as of ${asOf}\\. Yahoo Finance could not be reached, so this uses the last cached data\\. Prices are in EUR\\. `),
+    );
+    expect(report(vcp(), { demo: false, dataSource: "Yahoo Finance", currency: "USD" }).stock_summary.risk_assessment.market_conditions).not.toContain("Prices are in");
+  });
+
   it("reports each Trend Template criterion with its figures", () => {
     const r = report(leader().flat(30));
     expect(r.meta.trend_template.criteria.map((c) => c.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { analysisReportSchema } from "../../../contracts/stock-summary";
-import { SymbolNotFoundError } from "../../../core/market/market-data-provider";
+import { SymbolNotFoundError, type MarketDataProvider } from "../../../core/market/market-data-provider";
 import { DemoMarketProvider } from "../../adapters/market/demo";
 import { StockAnalysisService } from "./stock-analysis.service";
 
@@ -55,5 +55,78 @@ describe("StockAnalysisService on the demo market", () => {
     const make = () => new StockAnalysisService(new DemoMarketProvider({ seed: 7, today: at("2026-11-22T15:00:00Z") }), at("2026-11-22T15:00:00Z"));
     const [a, b] = await Promise.all([make().screen(), make().screen()]);
     expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+  });
+});
+
+/** The demo market presented as a per-call provider (like Yahoo), with its calls counted. */
+function meteredDemo(now: () => Date, profileOverrides: Record<string, object> = {}) {
+  const inner = new DemoMarketProvider({ seed: 42, today: now });
+  const barCalls: string[] = [];
+  const provider: MarketDataProvider = {
+    id: "yahoo",
+    demo: false,
+    costsUpstreamCalls: true,
+    benchmarkTicker: inner.benchmarkTicker,
+    searchSymbols: (q) => inner.searchSymbols(q),
+    getProfile: async (t) => {
+      const profile = await inner.getProfile(t);
+      return profile ? { ...profile, ...profileOverrides[t] } : null;
+    },
+    getDailyBars: (t, s) => {
+      barCalls.push(t);
+      return inner.getDailyBars(t, s);
+    },
+    getFundamentals: (t) => inner.getFundamentals(t),
+    sectorEtf: (s) => inner.sectorEtf(s),
+    listUniverse: () => inner.listUniverse(),
+  };
+  return { provider, barCalls, inner };
+}
+
+describe("StockAnalysisService with a provider that charges per call", () => {
+  const now = at("2026-11-22T15:00:00Z");
+
+  it("never fetches the universe for one analysis: RS is rated against the benchmark until the universe refresh ran", async () => {
+    const { provider, barCalls, inner } = meteredDemo(now);
+    const [company] = await inner.listUniverse();
+    const service = new StockAnalysisService(provider, now);
+    const before = await service.analyze(company!.ticker);
+    expect(new Set(barCalls).size).toBeLessThanOrEqual(3); // the stock, the benchmark, its sector fund
+    expect(before.meta.rs_rating).not.toBeNull();
+
+    await service.refreshUniverseScores();
+    barCalls.length = 0;
+    const after = await service.analyze(company!.ticker);
+    expect(new Set(barCalls).size).toBeLessThanOrEqual(3);
+    // Now ranked against the universe, as the demo market (free to scan) always is.
+    const local = await new StockAnalysisService(new DemoMarketProvider({ seed: 42, today: now }), now).analyze(company!.ticker);
+    expect(after.meta.rs_rating).toBe(local.meta.rs_rating);
+  });
+
+  it("keeps the universe's RS scores in the store, so a restarted server ranks the same way", async () => {
+    const rows = new Map<string, { payload: unknown }>();
+    const store = {
+      read: async (key: string) => rows.get(key) ?? null,
+      write: async (key: string, record: { payload: unknown }) => void rows.set(key, structuredClone(record)),
+    };
+    const { provider, inner } = meteredDemo(now);
+    const [company] = await inner.listUniverse();
+    await new StockAnalysisService(provider, now, store).refreshUniverseScores();
+    expect([...rows.keys()]).toEqual([expect.stringMatching(/^yahoo:universe-rs:\d{4}-\d{2}-\d{2}$/)]);
+    const restarted = meteredDemo(now);
+    const report = await new StockAnalysisService(restarted.provider, now, store).analyze(company!.ticker);
+    const local = await new StockAnalysisService(new DemoMarketProvider({ seed: 42, today: now }), now).analyze(company!.ticker);
+    expect(report.meta.rs_rating).toBe(local.meta.rs_rating);
+    expect(new Set(restarted.barCalls).size).toBeLessThanOrEqual(3);
+  });
+
+  it("analyses a listing in another currency and says so", async () => {
+    const { provider, inner } = meteredDemo(now, {});
+    const [company] = await inner.listUniverse();
+    const euro = meteredDemo(now, { [company!.ticker]: { currency: "EUR" } });
+    const report = await new StockAnalysisService(euro.provider, now).analyze(company!.ticker);
+    expect(report.meta.currency).toBe("EUR");
+    expect(report.stock_summary.risk_assessment.market_conditions).toContain("Prices are in EUR.");
+    expect((await new StockAnalysisService(provider, now).analyze(company!.ticker)).meta.currency).toBeNull();
   });
 });

@@ -86,6 +86,21 @@ describe("AnalysisReport", () => {
     expect(screen.queryByTestId("demo-badge")).not.toBeInTheDocument();
   });
 
+  it("says when prices are not in US dollars and when the data is the last cached", () => {
+    const demo = sampleReport();
+    renderReport(demo);
+    expect(screen.queryByTestId("report-currency")).not.toBeInTheDocument();
+    expect(screen.queryByTestId("stale-badge")).not.toBeInTheDocument();
+    cleanup();
+    renderReport({ ...demo, meta: { ...demo.meta!, demo: false, data_source: "Yahoo Finance", currency: "EUR", stale_data: true } });
+    expect(byTestId("report-currency")).toHaveTextContent("Prices in EUR");
+    expect(byTestId("stale-badge")).toHaveTextContent("Cached data as of");
+    expect(byTestId("stale-badge")).toHaveAttribute("title", "Yahoo Finance could not be reached: this report uses the last cached data.");
+    cleanup();
+    renderReport({ ...demo, meta: { ...demo.meta!, demo: false, data_source: "Yahoo Finance", currency: "USD" } });
+    expect(screen.queryByTestId("report-currency")).not.toBeInTheDocument();
+  });
+
   it("labels quarterly EPS growth Q3, Q2, Q1 by position as percentages with one decimal", () => {
     renderReport(sampleReport());
     const items = within(byTestId("eps-growth")).getAllByRole("listitem");

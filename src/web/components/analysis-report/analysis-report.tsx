@@ -1,4 +1,4 @@
-import { FlaskConical } from "lucide-react";
+import { Clock, FlaskConical } from "lucide-react";
 import type { ReportData } from "../../lib/analysis-record";
 import { cn } from "../../lib/cn";
 import {
@@ -34,6 +34,9 @@ function ReportHeader({ report }: { report: ReportData }) {
   const asOf = report.meta?.as_of;
   // Real data names its source next to the date; demo data has its badge instead.
   const source = !report.meta?.demo && typeof report.meta?.data_source === "string" ? report.meta.data_source : null;
+  // Prices are shown without a symbol; a listing in another currency says which.
+  const currency = typeof report.meta?.currency === "string" && report.meta.currency !== "USD" ? report.meta.currency : null;
+  const stale = report.meta?.stale_data === true;
   return (
     <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0">
@@ -49,6 +52,16 @@ function ReportHeader({ report }: { report: ReportData }) {
             >
               <FlaskConical aria-hidden="true" size={14} />
               Demo data
+            </span>
+          ) : null}
+          {stale ? (
+            <span
+              data-testid="stale-badge"
+              title={`${source ?? "The data provider"} could not be reached: this report uses the last cached data.`}
+              className="inline-flex items-center gap-1 rounded-full border border-warning-300 bg-warning-50 px-2.5 py-0.5 text-xs font-semibold text-warning-800"
+            >
+              <Clock aria-hidden="true" size={14} />
+              Cached data{typeof asOf === "string" ? ` as of ${formatCalendarDate(asOf)}` : ""}
             </span>
           ) : null}
         </div>
@@ -69,6 +82,12 @@ function ReportHeader({ report }: { report: ReportData }) {
             <span data-testid="report-source" className="whitespace-nowrap">
               {" "}
               · Data: {source}
+            </span>
+          ) : null}
+          {currency ? (
+            <span data-testid="report-currency" className="whitespace-nowrap">
+              {" "}
+              · Prices in {currency}
             </span>
           ) : null}
         </p>
