@@ -219,7 +219,7 @@ describe("YahooMarketProvider against recorded Yahoo responses", () => {
     expect(summary).toContain("crumb=replayCrumb");
     // One call brings the profile and the ownership the fundamentals use (4 calls per cold analysis).
     expect(replay.served).toEqual([
-      "quoteSummary-price-AAPL.json+quoteSummary-assetProfile-AAPL.json+quoteSummary-majorHoldersBreakdown-AAPL.json+quoteSummary-institutionOwnership-AAPL.json+quoteSummary-defaultKeyStatistics-AAPL.json",
+      "quoteSummary-price-AAPL.json+quoteSummary-summaryDetail-AAPL.json+quoteSummary-assetProfile-AAPL.json+quoteSummary-majorHoldersBreakdown-AAPL.json+quoteSummary-institutionOwnership-AAPL.json+quoteSummary-defaultKeyStatistics-AAPL.json",
     ]);
   });
 

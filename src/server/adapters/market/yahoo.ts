@@ -40,7 +40,7 @@ const DAY_MS = 86_400_000;
 /** Quarterly EPS look-back: 8+ quarters need a bit more than two years. */
 const QUARTERLY_LOOKBACK_DAYS = 4 * 365;
 const ANNUAL_LOOKBACK_DAYS = 7 * 365;
-const PROFILE_MODULES = ["price", "assetProfile"] as const;
+const PROFILE_MODULES = ["price", "summaryDetail", "assetProfile"] as const;
 const OWNERSHIP_MODULES = ["majorHoldersBreakdown", "institutionOwnership", "defaultKeyStatistics"] as const;
 const TICKER = /^[A-Z0-9][A-Z0-9.\-^=]{0,19}$/;
 
@@ -150,7 +150,7 @@ export class YahooMarketProvider implements MarketDataProvider {
       name: str(price.longName) ?? str(price.shortName) ?? symbol,
       sector: str(asset.sector),
       industry: str(asset.industry),
-      currency: str(price.currency),
+      currency: str(price.currency) ?? str(((summary.summaryDetail ?? {}) as Record<string, unknown>).currency),
       exchange: str(price.exchangeName) ?? str(price.exchange),
       quoteType: str(price.quoteType),
     };
