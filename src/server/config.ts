@@ -58,6 +58,12 @@ export const envSchema = z
     CHAT_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     DEMO_MARKET_SEED: z.coerce.number().int().min(0).default(42),
     FMP_API_KEY: optionalString,
+    LLM_PROVIDER: z.enum(["none", "openai", "anthropic", "openai-compatible"]).default("none"),
+    LLM_MODEL: optionalString,
+    LLM_API_KEY: optionalString,
+    LLM_BASE_URL: optionalUrl,
+    LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(20_000),
+    LLM_DAILY_TOKEN_BUDGET: z.coerce.number().int().min(0).default(200_000),
     FMP_BASE_URL: z.url().default("https://financialmodelingprep.com"),
     NEWS_SOURCES: z
       .preprocess(emptyToUndefined, z.string().default("briefs"))
@@ -91,6 +97,10 @@ function crossFieldProblems(source: Record<string, string | undefined>): string[
   const newsSources = (source.NEWS_SOURCES ?? "").split(",").map((s) => s.trim().toLowerCase());
   if (newsSources.includes("fmp") && !set("FMP_API_KEY")) problems.push("NEWS_SOURCES: 'fmp' needs FMP_API_KEY");
   if (source.MARKET_DATA_PROVIDER === "fmp" && !set("FMP_API_KEY")) problems.push("MARKET_DATA_PROVIDER: 'fmp' needs FMP_API_KEY");
+  const llm = source.LLM_PROVIDER;
+  if (llm && llm !== "none" && !set("LLM_MODEL")) problems.push(`LLM_PROVIDER: '${llm}' needs LLM_MODEL`);
+  if ((llm === "openai" || llm === "anthropic") && !set("LLM_API_KEY")) problems.push(`LLM_PROVIDER: '${llm}' needs LLM_API_KEY`);
+  if (llm === "openai-compatible" && !set("LLM_BASE_URL")) problems.push("LLM_PROVIDER: 'openai-compatible' needs LLM_BASE_URL (e.g. http://localhost:11434/v1 for Ollama)");
   if (newsSources.includes("rss") && !set("NEWS_RSS_FEEDS")) problems.push("NEWS_SOURCES: 'rss' needs NEWS_RSS_FEEDS");
   return problems;
 }
@@ -116,6 +126,13 @@ export interface AppConfig {
   market: { provider: "demo" | "yahoo" | "fmp"; demoSeed: number; benchmark: string };
   research: { freeDailyAnalyses: number; publicUniverse: string[] | null; publicRefreshCron: string };
   chatUrl: string;
+  /**
+   * The language model that narrates reports and answers in chat; undefined = none (the rules
+   * narrator and the rules assistant). `dailyTokenBudget` is per user and UTC day (0 = no LLM use).
+   */
+  llm:
+    | { provider: "openai" | "anthropic" | "openai-compatible"; model: string; apiKey: string | undefined; baseUrl: string | undefined; timeoutMs: number; dailyTokenBudget: number }
+    | undefined;
   /** Financial Modeling Prep: the key stays on the server (news articles, logos). */
   fmp: { apiKey: string | undefined; baseUrl: string };
   news: { sources: NewsSourceId[]; rssFeeds: string[] };
@@ -177,6 +194,17 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
       publicRefreshCron: env.PUBLIC_REFRESH_CRON,
     },
     chatUrl: (env.CHAT_URL ?? "").replace(/\/$/, ""),
+    llm:
+      env.LLM_PROVIDER !== "none" && env.LLM_MODEL
+        ? {
+            provider: env.LLM_PROVIDER,
+            model: env.LLM_MODEL,
+            apiKey: env.LLM_API_KEY,
+            baseUrl: env.LLM_BASE_URL?.replace(/\/$/, ""),
+            timeoutMs: env.LLM_TIMEOUT_MS,
+            dailyTokenBudget: env.LLM_DAILY_TOKEN_BUDGET,
+          }
+        : undefined,
     fmp: { apiKey: env.FMP_API_KEY, baseUrl: env.FMP_BASE_URL.replace(/\/$/, "") },
     news: { sources: [...new Set(env.NEWS_SOURCES)], rssFeeds: env.NEWS_RSS_FEEDS },
     captcha:
