@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { E2E_STRIPE } from "./e2e/support/stripe-test-keys";
 import { APP_PORT, APP_URL, NEWS_APP_PORT, NEWS_APP_URL, NEWS_FIXTURE_PORT, OIDC_CLIENT, OIDC_ISSUER } from "./e2e/support/ports";
 
 const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -67,6 +68,9 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: OIDC_CLIENT.id,
         GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,
         GOOGLE_ISSUER_URL: OIDC_ISSUER,
+        STRIPE_PUBLISHABLE_KEY: E2E_STRIPE.publishableKey,
+        STRIPE_BUY_BUTTON_ID: E2E_STRIPE.buyButtonId,
+        STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,
       },
     },
     {

@@ -6,6 +6,7 @@ import { analysisReportSchema } from "../contracts/stock-summary";
 import { loadConfig } from "../server/config";
 import { openDatabase } from "../server/db/database";
 import { ContactRepository } from "../server/features/contact/contact.repository";
+import { StripeCustomersRepository } from "../server/features/billing/stripe-customers.repository";
 
 /** The `quanta` command as a user runs it, in a child process. */
 function quanta(...args: string[]) {
@@ -117,4 +118,38 @@ describe("quanta providers check", () => {
     }
     expect(stdout).toContain("All checks passed.");
   });
+});
+
+describe("quanta premium", () => {
+  const dataDir = ".tmp/cli-premium-data";
+  const premium = (...args: string[]) => {
+    const result = spawnSync(process.execPath, ["bin/quanta.mjs", "premium", ...args], {
+      encoding: "utf8",
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir },
+    });
+    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  };
+
+  it("grants (for N days or until revoked), lists and revokes premium for an e-mail, in the database the server reads", async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    expect(premium("grant", "Ann@Example.com", "--days", "30").stdout).toMatch(/^ann@example\.com is premium until \d{4}-\d{2}-\d{2}T/);
+    expect(premium("grant", "bob@example.com").stdout).toBe("bob@example.com is premium until revoked.\n");
+    const listed = premium("list").stdout.trim().split("\n").map((line) => line.split("\t"));
+    expect(listed.map((cells) => [cells[0], cells[1], cells[2], cells[4]]).sort()).toEqual([
+      ["ann@example.com", "active", "manual", "premium"],
+      ["bob@example.com", "active", "manual", "premium"],
+    ]);
+    expect(premium("revoke", "ANN@example.com").stdout).toBe("ann@example.com is no longer premium.\n");
+    expect(premium("revoke", "ann@example.com")).toMatchObject({ code: 1, stderr: "No premium record for ann@example.com.\n" });
+    const database = await openDatabase(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
+    try {
+      const customers = new StripeCustomersRepository(database.db);
+      expect(await customers.isPremium("ann@example.com")).toBe(false);
+      expect(await customers.isPremium("BOB@example.com")).toBe(true);
+    } finally {
+      await database.close();
+    }
+    expect(premium("grant", "bob@example.com", "--days", "0").code).toBe(2);
+    expect(premium("grant", "not-an-email").code).toBe(2);
+  }, 120_000);
 });

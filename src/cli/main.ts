@@ -17,6 +17,7 @@ import { JobRunsRepository } from "../server/jobs/job-runs.repository";
 import { PublicAnalysesRepository } from "../server/features/public-recommendations/public-analyses.repository";
 import { PublicRecommendationsService } from "../server/features/public-recommendations/public-recommendations.service";
 import { ContactRepository } from "../server/features/contact/contact.repository";
+import { premiumNow, StripeCustomersRepository } from "../server/features/billing/stripe-customers.repository";
 
 const USAGE = `Usage: quanta <command>
 
@@ -33,6 +34,11 @@ const USAGE = `Usage: quanta <command>
   users list                                   list accounts (e-mail, verified, disabled)
   users disable EMAIL                          disable an account and end all its sessions
   users enable EMAIL                           enable a disabled account again
+
+  premium grant EMAIL [--days N]               make an e-mail premium without Stripe (for N days, or
+                                               until revoked)
+  premium revoke EMAIL                         end premium for an e-mail at once
+  premium list                                 e-mails with a plan row: status, source, end, premium now
 
   contact list [--json]                        messages sent with the landing page's contact form,
                                                newest first (time, name, e-mail, message)
@@ -176,6 +182,48 @@ async function usersCommand(args: string[]): Promise<number> {
   }
 }
 
+async function premiumCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { days: { type: "string" } } });
+  const [action, email] = positionals;
+  if (!action || !["grant", "revoke", "list"].includes(action)) throw new UsageError("Usage: quanta premium grant EMAIL [--days N] | revoke EMAIL | list");
+  if (action !== "list" && !email?.includes("@")) throw new UsageError(`quanta premium ${action}: give the account's e-mail.`);
+  const days = values.days === undefined ? null : Number(values.days);
+  if (days !== null && (!Number.isInteger(days) || days < 1 || days > 3650)) throw new UsageError("quanta premium grant: --days must be a whole number from 1 to 3650.");
+  const config = loadConfigFromEnvironment();
+  const database = await openDatabase(config);
+  try {
+    const customers = new StripeCustomersRepository(database.db, { graceDays: config.billing.graceDays, now: () => new Date() });
+    if (action === "list") {
+      const rows = await customers.list();
+      if (rows.length === 0) print("No premium or subscription records.\n");
+      for (const row of rows) {
+        const premium = premiumNow(row, { graceDays: config.billing.graceDays, now: () => new Date() });
+        print(`${row.email}\t${row.status}\t${row.source}\t${row.currentPeriodEnd?.toISOString() ?? "-"}\t${premium ? "premium" : "free"}\n`);
+      }
+      return 0;
+    }
+    if (action === "grant") {
+      const existing = await customers.findByEmail(email!);
+      if (existing?.source === "stripe" && premiumNow(existing, { graceDays: config.billing.graceDays, now: () => new Date() })) {
+        process.stderr.write(`${email!} already has an active Stripe subscription; nothing changed.\n`);
+        return 1;
+      }
+      const end = days === null ? null : new Date(Date.now() + days * 86_400_000);
+      await customers.upsert({ email: email!, status: "active", source: "manual", currentPeriodEnd: end });
+      print(`${email!.trim().toLowerCase()} is premium${end ? ` until ${end.toISOString()}` : " until revoked"}.\n`);
+      return 0;
+    }
+    if (!(await customers.remove(email!))) {
+      process.stderr.write(`No premium record for ${email!}.\n`);
+      return 1;
+    }
+    print(`${email!.trim().toLowerCase()} is no longer premium.\n`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
 /** One line per message; newlines in the text are shown as '⏎' so each message stays on its line. */
 async function contactCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { json: { type: "boolean" } } });
@@ -218,6 +266,8 @@ async function run(argv: string[]): Promise<number> {
       return providersCommand(rest);
     case "contact":
       return contactCommand(rest);
+    case "premium":
+      return premiumCommand(rest);
     case undefined:
     case "help":
     case "--help":

@@ -7,6 +7,8 @@ export const publicConfigSchema = z.object({
   googleEnabled: z.boolean(),
   billingEnabled: z.boolean(),
   chatEnabled: z.boolean(),
+  /** Stripe's Buy Button (both values are public by design); null when premium is not sold here. */
+  stripe: z.object({ publishableKey: z.string(), buyButtonId: z.string() }).nullable(),
   /** Base URL of the chat site; "" means this site. */
   chatUrl: z.string(),
   freeDailyAnalyses: z.number().int().min(0),

@@ -35,6 +35,8 @@ import { StockAnalysesRepository } from "./features/research/stock-analyses.repo
 import { DailyUsageRepository } from "./features/research/daily-usage.repository";
 import { StripeCustomersRepository } from "./features/billing/stripe-customers.repository";
 import { registerBillingRoutes } from "./features/billing/billing.routes";
+import { BillingWebhookService } from "./features/billing/billing-webhook.service";
+import { StripeGateway } from "./adapters/billing/stripe-gateway";
 import { PublicAnalysesRepository } from "./features/public-recommendations/public-analyses.repository";
 import { PublicRecommendationsService } from "./features/public-recommendations/public-recommendations.service";
 import { registerPublicRecommendationRoutes } from "./features/public-recommendations/public-recommendations.routes";
@@ -50,6 +52,17 @@ import { createNewsSources } from "./adapters/news/news-registry";
 import type { StoredReport } from "./adapters/news/briefs-news-source";
 import { NewsService } from "./features/news/news.service";
 import { registerNewsRoutes } from "./features/news/news.routes";
+import type { AuthenticatedUser } from "./plugins/authenticate";
+import { SymbolNotFoundError } from "../core/market/market-data-provider";
+import { createConfiguredModel } from "./adapters/llm/llm-registry";
+import { LlmUsageRepository } from "./adapters/llm/llm-usage.repository";
+import { NarrationService } from "./features/narration/llm-narrator";
+import type { ChatTools, FoundAnalysis } from "./features/chat/chat-tools";
+import { ChatRepository } from "./features/chat/chat.repository";
+import { ChatService } from "./features/chat/chat.service";
+import { registerChatRoutes } from "./features/chat/chat.routes";
+import { RulesAssistant } from "./features/chat/rules-assistant";
+import { LlmAssistant } from "./features/chat/llm-assistant";
 
 export interface AppDependencies {
   /** Resolves when the database is open and migrated; routes that need it wait for it. */
@@ -88,14 +101,18 @@ function contentSecurityPolicy(config: AppConfig) {
       : config.captcha?.provider === "turnstile"
         ? ["https://challenges.cloudflare.com"]
         : [];
+  // Stripe's Buy Button: its script, the iframe it renders and the API it calls (only when sold here).
+  const stripe = config.billing.buyButton
+    ? { script: ["https://js.stripe.com"], frame: ["https://js.stripe.com", "https://buy.stripe.com", "https://checkout.stripe.com"], connect: ["https://api.stripe.com", "https://merchant-ui-api.stripe.com"] }
+    : { script: [], frame: [], connect: [] };
   return {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", ...captchaOrigins],
+      scriptSrc: ["'self'", ...captchaOrigins, ...stripe.script],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "data:", "https:"],
-      connectSrc: ["'self'", ...captchaOrigins],
-      frameSrc: ["'self'", ...captchaOrigins],
+      connectSrc: ["'self'", ...captchaOrigins, ...stripe.connect],
+      frameSrc: ["'self'", ...captchaOrigins, ...stripe.frame],
       formAction: ["'self'", ...(config.google ? [config.google.issuerUrl] : [])],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
@@ -130,10 +147,27 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   const now = deps.now ?? (() => new Date());
   const analysis = new StockAnalysisService(deps.market, now, new DatabaseMarketCacheStore(deps.database.then((handle) => handle.db)));
+  // The LLM narrator when a model is configured (LLM_PROVIDER); null keeps the rules narrator.
+  const narrationModel = createConfiguredModel(config);
   const instanceId = randomUUID();
+  const premiumPolicy = { graceDays: config.billing.graceDays, now };
+  const stripe = new StripeGateway({ webhookSecret: config.billing.webhookSecret, secretKey: config.billing.secretKey, apiBaseUrl: config.billing.apiBaseUrl });
   const services: Promise<Services> = deps.database.then((database) => {
     const auth = createAuth({ config, db: database.db, mail: deps.mail, secret: deps.authSecret });
-    const customers = new StripeCustomersRepository(database.db);
+    const customers = new StripeCustomersRepository(database.db, premiumPolicy);
+    // A user's analysis is narrated by the LLM (billed to their token budget) when one is configured.
+    // The public lists below stay rules-narrated: there is no user to bill.
+    const narration = narrationModel
+      ? new NarrationService({
+          model: narrationModel.model,
+          modelName: narrationModel.name,
+          timeoutMs: narrationModel.config.timeoutMs,
+          dailyTokenBudget: narrationModel.config.dailyTokenBudget,
+          usage: new LlmUsageRepository(database.db),
+          log: app.log,
+          now,
+        })
+      : null;
     return {
       database,
       auth,
@@ -142,7 +176,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       customers,
       contact: new ContactService({ repository: new ContactRepository(database.db), now }),
       research: new ResearchService({
-        analyzer: analysis,
+        analyzer: {
+          analyze: async (query, context) => (narration ? narration.narrate(await analysis.analyze(query), context) : analysis.analyze(query)),
+        },
         analyses: new StockAnalysesRepository(database.db),
         usage: new DailyUsageRepository(database.db),
         isPremium: (email) => customers.isPremium(email),
@@ -213,7 +249,15 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   registerMeRoutes(app, authenticate);
   registerResearchRoutes(app, { authenticate, research: async () => (await getServices()).research });
   registerStockAnalysisRoutes(app, { authenticate, provider: deps.market });
-  registerBillingRoutes(app, { authenticate, customers: async () => (await getServices()).customers });
+  registerBillingRoutes(app, {
+    authenticate,
+    customers: async () => (await getServices()).customers,
+    usage: async (user) => (await getServices()).research.usageFor(user),
+    webhooks: new BillingWebhookService({ gateway: stripe, customers: async () => (await getServices()).customers, log: app.log }),
+    gateway: stripe,
+    policy: premiumPolicy,
+    appUrl: config.appUrl,
+  });
   registerPublicRecommendationRoutes(app, async () => (await getServices()).publicRecommendations);
   registerContactRoutes(app, async () => (await getServices()).contact);
   registerLogoRoutes(app, new LogosService({ market: deps.market, source: createLogoSource(config) }));
@@ -230,7 +274,39 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     benchmarkTicker: deps.market.benchmarkTicker,
     onFeedError: (feed, error) => app.log.warn({ feed, err: error }, "a news feed failed; skipping it"),
   });
-  registerNewsRoutes(app, new NewsService({ sources: newsSources, log: app.log }));
+  const news = new NewsService({ sources: newsSources, log: app.log });
+  registerNewsRoutes(app, news);
+  // Chat (/api/chat): the assistants look things up through tools composed here from the research,
+  // public list, stock-analysis and news features; the LLM assistant when a model is configured.
+  const chatTools = createChatTools({ services: getServices, analysis, news, market: deps.market });
+  const chatModel = createConfiguredModel(config);
+  let chatService: ChatService | undefined;
+  const chat = async (): Promise<ChatService> => {
+    const { database } = await getServices();
+    if (chatService) return chatService;
+    const rules = new RulesAssistant({
+      tools: chatTools,
+      exampleTickers: async () => {
+        const listed = (await new PublicAnalysesRepository(database.db).list()).map((row) => row.ticker);
+        return listed.length > 0 ? listed : (config.research.publicUniverse ?? (await deps.market.listUniverse()).map((c) => c.ticker));
+      },
+    });
+    const assistant = chatModel
+      ? new LlmAssistant({
+          model: chatModel.model,
+          tools: chatTools,
+          fallback: rules,
+          usage: new LlmUsageRepository(database.db),
+          dailyTokenBudget: chatModel.config.dailyTokenBudget,
+          timeoutMs: chatModel.config.timeoutMs,
+          now,
+          log: app.log,
+        })
+      : rules;
+    chatService = new ChatService({ repository: new ChatRepository(database.db), assistant, now });
+    return chatService;
+  };
+  registerChatRoutes(app, { authenticate, chat });
   if (!config.isProduction && deps.outbox) {
     const outbox = deps.outbox;
     registerDevMailboxRoutes(app, () => outbox.list());
@@ -261,6 +337,89 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   app.decorate("quantaServices", getServices);
   return app;
+}
+
+/** The chat assistants' tools (features/chat/chat-tools.ts) from the features that hold the data. */
+function createChatTools(deps: {
+  services: () => Promise<Services>;
+  analysis: StockAnalysisService;
+  news: NewsService;
+  market: MarketDataProvider;
+}): ChatTools {
+  const parse = (analysis: unknown) => {
+    const parsed = analysisReportSchema.safeParse(typeof analysis === "string" ? JSON.parse(analysis) : analysis);
+    return parsed.success ? parsed.data : null;
+  };
+  const publicRows = async () => new PublicAnalysesRepository((await deps.services()).database.db).list();
+  return {
+    async latestAnalysis(userId: string, ticker: string): Promise<FoundAnalysis | null> {
+      const { database } = await deps.services();
+      const symbol = ticker.trim().toUpperCase();
+      const own = (await new StockAnalysesRepository(database.db).listForUser(userId, symbol))
+        .map((row) => ({ row, report: parse(row.analysis) }))
+        .find((x) => x.report !== null);
+      const shared = (await publicRows()).find((row) => row.ticker === symbol);
+      const sharedReport = shared ? parse(shared.analysis) : null;
+      // The user's own analysis, unless the public list has a newer session.
+      if (own?.report && !(sharedReport && sharedReport.meta.as_of > own.report.meta.as_of)) {
+        return { report: own.report, citation: { ticker: symbol, as_of: own.report.meta.as_of, analysis_id: own.row.id, source: "history" } };
+      }
+      if (shared && sharedReport) {
+        return { report: sharedReport, citation: { ticker: symbol, as_of: sharedReport.meta.as_of, analysis_id: shared.id, source: "public" } };
+      }
+      return null;
+    },
+    async runAnalysis(user: AuthenticatedUser, query: string): Promise<FoundAnalysis> {
+      const { report, id } = await (await deps.services()).research.analyzeFor(user, query);
+      const ticker = report.stock_summary.ticker;
+      return { report, citation: { ticker, as_of: report.meta.as_of, analysis_id: id, source: "history" } };
+    },
+    async resolve(query: string) {
+      try {
+        const profile = await deps.analysis.resolve(query);
+        return { ticker: profile.ticker, name: profile.name };
+      } catch (error) {
+        if (error instanceof SymbolNotFoundError) return null;
+        throw error;
+      }
+    },
+    async searchNews(ticker?: string) {
+      const { content } = await deps.news.page(0, 200);
+      if (!ticker) return content;
+      const symbol = ticker.toUpperCase();
+      return content.filter((a) => a.tickers.split(",").some((t) => t.trim().toUpperCase() === symbol) || new RegExp(`\\b${symbol.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(a.title));
+    },
+    async marketTrend() {
+      const rows = (await publicRows()).flatMap((row) => {
+        const report = parse(row.analysis);
+        return report ? [{ row, report }] : [];
+      });
+      if (rows.length > 0) {
+        const newest = rows.reduce((a, b) => (b.report.meta.as_of > a.report.meta.as_of ? b : a));
+        const counts = { BUY: 0, WATCH: 0, SELL: 0 };
+        for (const { report } of rows) counts[report.stock_summary.recommendation.action]++;
+        const m = newest.report.stock_summary.market_analysis;
+        return {
+          trend: m.market_trend,
+          sentiment: m.market_sentiment,
+          counts,
+          citation: { ticker: newest.row.ticker, as_of: newest.report.meta.as_of, analysis_id: newest.row.id, source: "public" as const },
+        };
+      }
+      try {
+        const report = await deps.analysis.analyze(deps.market.benchmarkTicker);
+        const m = report.stock_summary.market_analysis;
+        return {
+          trend: m.market_trend,
+          sentiment: m.market_sentiment,
+          counts: null,
+          citation: { ticker: report.stock_summary.ticker, as_of: report.meta.as_of, analysis_id: null, source: "new" as const },
+        };
+      } catch {
+        return null;
+      }
+    },
+  };
 }
 
 declare module "fastify" {

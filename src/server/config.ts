@@ -58,6 +58,12 @@ export const envSchema = z
     CHAT_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     DEMO_MARKET_SEED: z.coerce.number().int().min(0).default(42),
     FMP_API_KEY: optionalString,
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_PUBLISHABLE_KEY: optionalString,
+    STRIPE_BUY_BUTTON_ID: optionalString,
+    STRIPE_API_BASE_URL: optionalUrl,
+    PREMIUM_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(3),
     LLM_PROVIDER: z.enum(["none", "openai", "anthropic", "openai-compatible"]).default("none"),
     LLM_MODEL: optionalString,
     LLM_API_KEY: optionalString,
@@ -97,6 +103,12 @@ function crossFieldProblems(source: Record<string, string | undefined>): string[
   const newsSources = (source.NEWS_SOURCES ?? "").split(",").map((s) => s.trim().toLowerCase());
   if (newsSources.includes("fmp") && !set("FMP_API_KEY")) problems.push("NEWS_SOURCES: 'fmp' needs FMP_API_KEY");
   if (source.MARKET_DATA_PROVIDER === "fmp" && !set("FMP_API_KEY")) problems.push("MARKET_DATA_PROVIDER: 'fmp' needs FMP_API_KEY");
+  if (set("STRIPE_PUBLISHABLE_KEY") !== set("STRIPE_BUY_BUTTON_ID")) {
+    problems.push("STRIPE_BUY_BUTTON_ID: STRIPE_PUBLISHABLE_KEY and STRIPE_BUY_BUTTON_ID must be set together");
+  }
+  if (set("STRIPE_PUBLISHABLE_KEY") && !set("STRIPE_WEBHOOK_SECRET")) {
+    problems.push("STRIPE_WEBHOOK_SECRET: is required with the Buy Button, or payments would never reach Quanta");
+  }
   const llm = source.LLM_PROVIDER;
   if (llm && llm !== "none" && !set("LLM_MODEL")) problems.push(`LLM_PROVIDER: '${llm}' needs LLM_MODEL`);
   if ((llm === "openai" || llm === "anthropic") && !set("LLM_API_KEY")) problems.push(`LLM_PROVIDER: '${llm}' needs LLM_API_KEY`);
@@ -126,6 +138,19 @@ export interface AppConfig {
   market: { provider: "demo" | "yahoo" | "fmp"; demoSeed: number; benchmark: string };
   research: { freeDailyAnalyses: number; publicUniverse: string[] | null; publicRefreshCron: string };
   chatUrl: string;
+  /**
+   * Stripe: the Buy Button (publishable key + button id, both public), the webhook secret and the
+   * secret key (re-reading subscriptions, the customer portal) stay on the server.
+   */
+  billing: {
+    buyButton: { publishableKey: string; buttonId: string } | undefined;
+    webhookSecret: string | undefined;
+    secretKey: string | undefined;
+    /** Stripe API address override (tests point the real SDK at a local server). */
+    apiBaseUrl: string | undefined;
+    /** A past_due subscription keeps premium this many days. */
+    graceDays: number;
+  };
   /**
    * The language model that narrates reports and answers in chat; undefined = none (the rules
    * narrator and the rules assistant). `dailyTokenBudget` is per user and UTC day (0 = no LLM use).
@@ -194,6 +219,14 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
       publicRefreshCron: env.PUBLIC_REFRESH_CRON,
     },
     chatUrl: (env.CHAT_URL ?? "").replace(/\/$/, ""),
+    billing: {
+      buyButton:
+        env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_BUY_BUTTON_ID ? { publishableKey: env.STRIPE_PUBLISHABLE_KEY, buttonId: env.STRIPE_BUY_BUTTON_ID } : undefined,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      secretKey: env.STRIPE_SECRET_KEY,
+      apiBaseUrl: env.STRIPE_API_BASE_URL,
+      graceDays: env.PREMIUM_GRACE_DAYS,
+    },
     llm:
       env.LLM_PROVIDER !== "none" && env.LLM_MODEL
         ? {

@@ -125,13 +125,31 @@ export const dailyUsage = pgTable(
 );
 
 /** Payment provider customers, keyed by e-mail (SPEC.md §3); filled by the billing webhook. */
-export const stripeCustomers = pgTable("stripe_customers", {
-  email: text("email").primaryKey(),
-  customerId: text("customer_id"),
-  subscriptionId: text("subscription_id"),
-  status: text("status").notNull(),
-  currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+export const stripeCustomers = pgTable(
+  "stripe_customers",
+  {
+    email: text("email").primaryKey(),
+    customerId: text("customer_id"),
+    subscriptionId: text("subscription_id"),
+    status: text("status").notNull(),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the event that set `status` was created at Stripe: an older event never overwrites it. */
+    stateAt: timestamp("state_at", { withTimezone: true }),
+    /** Since when the subscription is past_due (premium is kept PREMIUM_GRACE_DAYS from then). */
+    pastDueSince: timestamp("past_due_since", { withTimezone: true }),
+    /** 'stripe' (webhook) or 'manual' (`quanta premium grant`; current_period_end then ends it). */
+    source: text("source").notNull().default("stripe"),
+  },
+  (table) => [index("stripe_customers_customer_id_idx").on(table.customerId)],
+);
+
+/** Stripe webhook events already handled (by event id), so a replayed delivery changes nothing. */
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** The public recommendation list: the latest analysis of each ticker of the public universe. */

@@ -98,6 +98,42 @@ describe("layout", () => {
   });
 });
 
+describe("Manage subscription", () => {
+  it("a Stripe subscriber opens the customer portal from the e-mail dropdown; a free user has no such item", async () => {
+    const assign = vi.fn();
+    const locationSpy = vi.spyOn(window, "location", "get").mockReturnValue({ ...window.location, assign });
+    let manageable = true;
+    const fetchMock = stubServer({
+      handler: (url, init) => {
+        if (url.endsWith("/api/billing/subscription")) {
+          return jsonResponse({ plan: manageable ? "premium" : "free", subscription: manageable ? { status: "active", active: true, manageable: true } : null });
+        }
+        if (url.endsWith("/api/billing/portal") && init?.method === "POST") return jsonResponse({ url: "https://billing.stripe.com/p/session/test" });
+        return undefined;
+      },
+    });
+    fake.setSession(VERIFIED);
+    renderApp("/gift");
+    await userEvent.click(screen.getByRole("button", { name: /ada@example\.com/ }));
+    await userEvent.click(await screen.findByRole("menuitem", { name: "Manage subscription" }));
+    await waitFor(() => {
+      expect(assign).toHaveBeenCalledWith("https://billing.stripe.com/p/session/test");
+    });
+    expect(fetchMock.mock.calls.some(([input, init]) => String(input).endsWith("/api/billing/portal") && init?.method === "POST")).toBe(true);
+
+    cleanup();
+    manageable = false;
+    renderApp("/gift");
+    await userEvent.click(screen.getByRole("button", { name: /ada@example\.com/ }));
+    await screen.findByRole("menuitem", { name: "Sign Out" });
+    await waitFor(() => {
+      expect(fetchMock.mock.calls.filter(([input]) => String(input).endsWith("/api/billing/subscription")).length).toBeGreaterThanOrEqual(2);
+    });
+    expect(screen.queryByRole("menuitem", { name: "Manage subscription" })).toBeNull();
+    locationSpy.mockRestore();
+  });
+});
+
 describe("navigation drawer", () => {
   it("opens 240 px wide with the placeholder links and closes on an overlay click", async () => {
     fake.setSession(null);

@@ -16,6 +16,8 @@ function page(load: () => Promise<ComponentType>) {
 // when it is first visited (and the chart library only when a chart is drawn).
 const AnalysesPage = page(() => import("./routes/analyses").then((m) => m.AnalysesPage));
 const AnalyzePage = page(() => import("./routes/analyze").then((m) => m.AnalyzePage));
+const AskLayout = page(() => import("./routes/ask").then((m) => m.AskLayout));
+const AskPage = page(() => import("./routes/ask").then((m) => m.AskPage));
 const ForgetPasswordPage = page(() => import("./routes/forget-password").then((m) => m.ForgetPasswordPage));
 const GiftPage = page(() => import("./routes/gift").then((m) => m.GiftPage));
 const NotFoundPage = page(() => import("./routes/not-found").then((m) => m.NotFoundPage));
@@ -59,6 +61,13 @@ export const routes: RouteObject[] = [
         ],
       },
     ],
+  },
+  // The chat site (issue 7): its own compact layout, outside the main site's header and footer.
+  {
+    path: "/ask",
+    element: <AskLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [{ path: ":conversationId?", element: <AskPage /> }],
   },
 ];
 

@@ -7,7 +7,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { StartChatModal } from "./start-chat-modal";
 import { UnlockModal } from "./unlock-modal";
-import { UpgradeModal } from "./upgrade-modal";
+import { STRIPE_BUY_BUTTON_SCRIPT, UpgradeModal } from "./upgrade-modal";
 
 afterEach(() => {
   cleanup();
@@ -35,14 +35,30 @@ describe("modals", () => {
     expect(router.state.location.pathname).toBe("/signup");
   });
 
-  it("'Upgrade to Premium' without billing explains it; with billing leaves the buy-button slot", () => {
-    const { rerender } = render(<UpgradeModal open onOpenChange={() => undefined} billingEnabled={false} dailyLimit={null} />);
+  it("'Upgrade to Premium' without billing explains how an operator enables it, and loads no Stripe script", () => {
+    render(<UpgradeModal open onOpenChange={() => undefined} stripe={null} customer={null} dailyLimit={null} />);
     const dialog = screen.getByRole("dialog", { name: "Upgrade to Premium" });
     expect(dialog).toHaveTextContent("You have used up today's free analyses.");
-    expect(dialog).toHaveTextContent("Premium subscriptions are not configured on this server.");
-    rerender(<UpgradeModal open onOpenChange={() => undefined} billingEnabled dailyLimit={3} />);
+    expect(dialog).toHaveTextContent("Premium subscriptions are not available on this server.");
+    expect(dialog).toHaveTextContent("STRIPE_PUBLISHABLE_KEY, STRIPE_BUY_BUTTON_ID and STRIPE_WEBHOOK_SECRET");
+    expect(document.querySelector(`script[src="${STRIPE_BUY_BUTTON_SCRIPT}"]`)).toBeNull();
+  });
+
+  it("'Upgrade to Premium' with Stripe: the Buy Button with the customer's e-mail and id, its script added once when opened", () => {
+    const stripe = { publishableKey: "pk_test_123", buyButtonId: "buy_btn_123" };
+    const customer = { id: "user-1", email: "ann@example.com" };
+    const { rerender } = render(<UpgradeModal open={false} onOpenChange={() => undefined} stripe={stripe} customer={customer} dailyLimit={3} />);
+    expect(document.querySelector(`script[src="${STRIPE_BUY_BUTTON_SCRIPT}"]`)).toBeNull();
+    rerender(<UpgradeModal open onOpenChange={() => undefined} stripe={stripe} customer={customer} dailyLimit={3} />);
     expect(screen.getByRole("dialog")).toHaveTextContent("You have used all 3 free analyses for today.");
-    expect(document.querySelector('[data-slot="stripe-buy-button"]')).not.toBeNull();
+    const button = document.querySelector("stripe-buy-button")!;
+    expect(button.getAttribute("buy-button-id")).toBe("buy_btn_123");
+    expect(button.getAttribute("publishable-key")).toBe("pk_test_123");
+    expect(button.getAttribute("customer-email")).toBe("ann@example.com");
+    expect(button.getAttribute("client-reference-id")).toBe("user-1");
+    rerender(<UpgradeModal open={false} onOpenChange={() => undefined} stripe={stripe} customer={customer} dailyLimit={3} />);
+    rerender(<UpgradeModal open onOpenChange={() => undefined} stripe={stripe} customer={customer} dailyLimit={3} />);
+    expect(document.querySelectorAll(`script[src="${STRIPE_BUY_BUTTON_SCRIPT}"]`)).toHaveLength(1);
   });
 
   it("'Start a New Chat?' opens /ask on this site when no chat URL is set", async () => {

@@ -1,20 +1,67 @@
 import { Crown } from "lucide-react";
+import { createElement, useEffect, useSyncExternalStore } from "react";
 import { Button } from "./ui/button";
 import { Dialog, DialogClose, DialogContent } from "./ui/dialog";
+
+export interface StripeBuyButtonConfig {
+  publishableKey: string;
+  buyButtonId: string;
+}
 
 export interface UpgradeModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Whether the server has card payments configured (GET /api/config billingEnabled). */
-  billingEnabled: boolean;
+  /** Stripe's Buy Button from GET /api/config; null when premium is not sold on this server. */
+  stripe: StripeBuyButtonConfig | null;
+  /** The signed-in user: their e-mail pre-fills checkout and their id comes back in the webhook. */
+  customer: { id: string; email: string } | null;
   /** The free tier's daily number of analyses, when the server says. */
   dailyLimit: number | null;
 }
 
-export const BILLING_NOT_CONFIGURED_MESSAGE = "Premium subscriptions are not configured on this server.";
+export const BILLING_NOT_CONFIGURED_MESSAGE = "Premium subscriptions are not available on this server.";
+export const BILLING_OPERATOR_HINT =
+  "An operator enables them by setting STRIPE_PUBLISHABLE_KEY, STRIPE_BUY_BUTTON_ID and STRIPE_WEBHOOK_SECRET (see the README), or grants premium with 'quanta premium grant'.";
+
+export const STRIPE_BUY_BUTTON_SCRIPT = "https://js.stripe.com/v3/buy-button.js";
+
+type ScriptState = "idle" | "loading" | "ready" | "failed";
+let scriptState: ScriptState = "idle";
+const scriptListeners = new Set<() => void>();
+
+function setScriptState(next: ScriptState): void {
+  scriptState = next;
+  for (const listener of scriptListeners) listener();
+}
+
+/** Adds Stripe's Buy Button script to the page once, the first time it is needed. */
+function loadBuyButtonScript(): void {
+  if (scriptState !== "idle") return;
+  const script = document.createElement("script");
+  script.src = STRIPE_BUY_BUTTON_SCRIPT;
+  script.async = true;
+  script.addEventListener("load", () => setScriptState("ready"));
+  script.addEventListener("error", () => setScriptState("failed"));
+  document.head.appendChild(script);
+  setScriptState("loading");
+}
+
+function subscribeToScript(listener: () => void): () => void {
+  scriptListeners.add(listener);
+  return () => scriptListeners.delete(listener);
+}
+
+/** The script's state; it is requested when `enabled` first becomes true (the modal opens), never on other pages. */
+function useStripeBuyButtonScript(enabled: boolean): ScriptState {
+  useEffect(() => {
+    if (enabled) loadBuyButtonScript();
+  }, [enabled]);
+  return useSyncExternalStore(subscribeToScript, () => scriptState, () => "idle");
+}
 
 /** 'Upgrade to Premium' (SPEC.md §2 Modals): shown when the free tier's daily limit is used up. */
-export function UpgradeModal({ open, onOpenChange, billingEnabled, dailyLimit }: UpgradeModalProps) {
+export function UpgradeModal({ open, onOpenChange, stripe, customer, dailyLimit }: UpgradeModalProps) {
+  const script = useStripeBuyButtonScript(open && stripe !== null);
   const used =
     dailyLimit === null
       ? "You have used up today's free analyses."
@@ -29,11 +76,25 @@ export function UpgradeModal({ open, onOpenChange, billingEnabled, dailyLimit }:
           <Crown aria-hidden="true" size={20} className="shrink-0" />
           <span>Premium: unlimited analyses, every day.</span>
         </div>
-        {billingEnabled ? (
-          // Filled by the billing feature with the payment provider's buy button.
-          <div data-slot="stripe-buy-button" className="mt-4" />
+        {stripe ? (
+          <div data-slot="stripe-buy-button" className="mt-4 min-h-12">
+            {/* Stripe's web component; its script (loaded above) turns it into the checkout button. */}
+            {createElement("stripe-buy-button", {
+              "buy-button-id": stripe.buyButtonId,
+              "publishable-key": stripe.publishableKey,
+              ...(customer && { "customer-email": customer.email, "client-reference-id": customer.id }),
+            })}
+            {script === "failed" ? (
+              <p role="status" className="mt-2 text-sm text-muted">
+                The payment button could not be loaded. Check your connection or content blocker, then try again.
+              </p>
+            ) : null}
+          </div>
         ) : (
-          <p className="mt-4 text-sm font-medium text-muted">{BILLING_NOT_CONFIGURED_MESSAGE}</p>
+          <div className="mt-4 text-sm">
+            <p className="font-medium text-ink">{BILLING_NOT_CONFIGURED_MESSAGE}</p>
+            <p className="mt-1 text-muted">{BILLING_OPERATOR_HINT}</p>
+          </div>
         )}
         <div className="mt-6 flex justify-end">
           <DialogClose asChild>

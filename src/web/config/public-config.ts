@@ -16,7 +16,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  */
 export function parsePublicConfig(body: unknown): PublicConfig | null {
   if (!isRecord(body)) return null;
-  const { brand, demo, googleEnabled, billingEnabled, chatEnabled, chatUrl, freeDailyAnalyses, captcha } = body;
+  const { brand, demo, googleEnabled, billingEnabled, chatEnabled, chatUrl, freeDailyAnalyses, captcha, stripe } = body;
   if (typeof brand !== "string" || typeof chatUrl !== "string") return null;
   if (typeof demo !== "boolean" || typeof googleEnabled !== "boolean") return null;
   if (typeof billingEnabled !== "boolean" || typeof chatEnabled !== "boolean") return null;
@@ -27,7 +27,12 @@ export function parsePublicConfig(body: unknown): PublicConfig | null {
     if (captcha.provider !== "recaptcha" && captcha.provider !== "turnstile") return null;
     parsedCaptcha = { provider: captcha.provider, siteKey: captcha.siteKey };
   }
-  return { brand, demo, googleEnabled, billingEnabled, chatEnabled, chatUrl, freeDailyAnalyses, captcha: parsedCaptcha };
+  let parsedStripe: PublicConfig["stripe"] = null;
+  if (stripe !== null && stripe !== undefined) {
+    if (!isRecord(stripe) || typeof stripe.publishableKey !== "string" || typeof stripe.buyButtonId !== "string") return null;
+    parsedStripe = { publishableKey: stripe.publishableKey, buyButtonId: stripe.buyButtonId };
+  }
+  return { brand, demo, googleEnabled, billingEnabled, chatEnabled, chatUrl, freeDailyAnalyses, captcha: parsedCaptcha, stripe: parsedStripe };
 }
 
 export async function fetchPublicConfig(): Promise<PublicConfig> {

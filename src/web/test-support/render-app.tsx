@@ -18,6 +18,7 @@ export const DEFAULT_CONFIG: PublicConfig = {
   chatUrl: "",
   freeDailyAnalyses: 5,
   captcha: null,
+  stripe: null,
 };
 
 function base64url(value: string): string {

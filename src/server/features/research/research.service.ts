@@ -12,8 +12,13 @@ export const EMAIL_UNVERIFIED_MESSAGE = "Please verify your email first! Check y
 export const UNDO_WINDOW_MS = 60 * 60 * 1000;
 const MAX_INPUT_LENGTH = 64;
 
+/** Who asked for the analysis: an LLM narrator bills its tokens to this user's daily budget. */
+export interface AnalysisContext {
+  userId: string;
+}
+
 export interface Analyzer {
-  analyze(query: string): Promise<AnalysisReport>;
+  analyze(query: string, context: AnalysisContext): Promise<AnalysisReport>;
 }
 
 export interface ResearchDependencies {
@@ -66,7 +71,7 @@ export class ResearchService {
     }
     let report: AnalysisReport;
     try {
-      report = await this.deps.analyzer.analyze(input);
+      report = await this.deps.analyzer.analyze(input, { userId: user.id });
     } catch (error) {
       if (!premium) await this.deps.usage.release(user.id, day);
       throw toHttpError(error);

@@ -7,6 +7,7 @@ import { authClient } from "../../lib/auth-client";
 import { identitySession } from "../../lib/identity";
 import { fail, ok, type FakeAuthClient } from "../../test-support/fake-auth-client";
 import { renderApp, stubServer } from "../../test-support/render-app";
+import { signInDestination } from "../../features/auth/components/sign-in-form";
 
 vi.mock("../../lib/auth-client", async () => {
   const { createFakeAuthClient } = await import("../../test-support/fake-auth-client");
@@ -105,6 +106,20 @@ describe("/signin", () => {
     expect(fake.signIn.email).toHaveBeenCalledWith({ email: "ada@example.com", password: "correct horse" });
     expect(screen.getByRole("button", { name: "Sign In" })).toBeDisabled();
     await expectRedirectAfter(router, "/signin", "/stocks", 1500);
+  });
+
+  it("returns to a same-site ?redirect= path (the chat site) after 1.5 s, never to another site", async () => {
+    vi.useFakeTimers();
+    const { router } = renderApp("/signin?redirect=%2Fgift");
+    type("Email", "ada@example.com");
+    type("Password", "correct horse");
+    fireEvent.click(screen.getByRole("button", { name: "Sign In" }));
+    await settle();
+    await expectRedirectAfter(router, "/signin", "/gift", 1500);
+    expect(signInDestination("//evil.example/x")).toBe("/stocks");
+    expect(signInDestination("https://evil.example/")).toBe("/stocks");
+    expect(signInDestination("/\\evil.example")).toBe("/stocks");
+    expect(signInDestination(null)).toBe("/stocks");
   });
 
   it.each([

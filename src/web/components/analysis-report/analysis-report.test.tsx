@@ -101,6 +101,18 @@ describe("AnalysisReport", () => {
     expect(screen.queryByTestId("report-currency")).not.toBeInTheDocument();
   });
 
+  it("says who wrote the report: the rules narrator, or the LLM by its model name", () => {
+    const report = sampleReport();
+    renderReport(report);
+    expect(byTestId("report-narrator")).toHaveTextContent("Written by Quanta rules");
+    cleanup();
+    renderReport({ ...report, meta: { ...report.meta!, narrator: "llm:gpt-4o-mini" } });
+    expect(byTestId("report-narrator")).toHaveTextContent("Narrated by gpt-4o-mini");
+    cleanup();
+    renderReport({ ...report, meta: null });
+    expect(byTestId("report-narrator")).toHaveTextContent("Written by Quanta rules");
+  });
+
   it("labels quarterly EPS growth Q3, Q2, Q1 by position as percentages with one decimal", () => {
     renderReport(sampleReport());
     const items = within(byTestId("eps-growth")).getAllByRole("listitem");

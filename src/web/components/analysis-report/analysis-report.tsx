@@ -27,6 +27,11 @@ export interface AnalysisReportProps {
   className?: string;
 }
 
+/** Who wrote the report's words: meta.narrator is 'rules' (or absent in older reports) or 'llm:<model>'. */
+function narratorLabel(narrator: unknown): string {
+  return typeof narrator === "string" && narrator.startsWith("llm:") && narrator.length > 4 ? `Narrated by ${narrator.slice(4)}` : "Written by Quanta rules";
+}
+
 function ReportHeader({ report }: { report: ReportData }) {
   const summary = report.stock_summary;
   const company = report.meta?.company;
@@ -90,6 +95,9 @@ function ReportHeader({ report }: { report: ReportData }) {
               · Prices in {currency}
             </span>
           ) : null}
+        </p>
+        <p data-testid="report-narrator" className="mt-0.5 text-xs text-muted">
+          {narratorLabel(report.meta?.narrator)}
         </p>
       </div>
       <div className="flex flex-col items-start gap-1 sm:items-end">

@@ -1,6 +1,6 @@
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { SIGN_IN_REDIRECT_MS } from "../../../config/timing";
 import { authClient } from "../../../lib/auth-client";
 import { Button } from "../../../components/ui/button";
@@ -13,8 +13,15 @@ import { useAuthRequest } from "./use-auth-request";
 
 export const SIGN_IN_SUCCESS_MESSAGE = "Your sign in was successful!";
 
+/** Where to go after signing in: a same-site path from `?redirect=` (the chat site sends it), else /stocks. */
+export function signInDestination(redirect: string | null): string {
+  return redirect && redirect.startsWith("/") && !redirect.startsWith("//") && !redirect.startsWith("/\\") ? redirect : "/stocks";
+}
+
 export function SignInForm() {
   const { status, done, run } = useAuthRequest();
+  const [searchParams] = useSearchParams();
+  const destination = signInDestination(searchParams.get("redirect"));
   const {
     register,
     handleSubmit,
@@ -31,7 +38,7 @@ export function SignInForm() {
   const onSubmit = handleSubmit(async ({ email, password: pw }) => {
     await run(() => authClient.signIn.email({ email, password: pw }), {
       message: SIGN_IN_SUCCESS_MESSAGE,
-      to: "/stocks",
+      to: destination,
       delayMs: SIGN_IN_REDIRECT_MS,
     });
   });

@@ -267,13 +267,13 @@ describe("an analysis", () => {
     await analyze("AAPL");
     const dialog = await screen.findByRole("dialog", { name: "Upgrade to Premium" });
     expect(dialog).toHaveTextContent("You have used all 5 free analyses for today.");
-    expect(dialog).toHaveTextContent("Premium subscriptions are not configured on this server.");
+    expect(dialog).toHaveTextContent("Premium subscriptions are not available on this server.");
     expect(dialog.querySelector('[data-slot="stripe-buy-button"]')).toBeNull();
     expect(calls.some((c) => c.url === "/api/billing/subscription")).toBe(true);
   });
 
   it("429 with billing configured: leaves the slot for the buy button", async () => {
-    stubResearch({ analyze: () => jsonResponse({ error: "daily limit", code: "daily_limit" }, 429), config: { billingEnabled: true } });
+    stubResearch({ analyze: () => jsonResponse({ error: "daily limit", code: "daily_limit" }, 429), config: { billingEnabled: true, stripe: { publishableKey: "pk_test_123", buyButtonId: "buy_btn_123" } } });
     fake.setSession(VERIFIED);
     renderApp("/stocks");
     await waitFor(() => {
@@ -284,7 +284,7 @@ describe("an analysis", () => {
     await waitFor(() => {
       expect(dialog.querySelector('[data-slot="stripe-buy-button"]')).not.toBeNull();
     });
-    expect(dialog).not.toHaveTextContent("Premium subscriptions are not configured on this server.");
+    expect(dialog).not.toHaveTextContent("Premium subscriptions are not available on this server.");
   });
 
   it("daily limit with an active subscription: the support message in red", async () => {

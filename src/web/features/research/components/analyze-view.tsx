@@ -243,7 +243,8 @@ export function AnalyzeView() {
       <UpgradeModal
         open={modal === "upgrade"}
         onOpenChange={closeModal}
-        billingEnabled={config?.billingEnabled ?? false}
+        stripe={config?.stripe ?? null}
+        customer={user ? { id: user.id, email: user.email } : null}
         dailyLimit={freeDailyAnalysesOf(config)}
       />
       <StartChatModal open={modal === "chat"} onOpenChange={closeModal} chatUrl={chatUrlOf(config)} />

@@ -1,0 +1,81 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import Stripe from "stripe";
+import { linkIn, uniqueEmail, waitForMail } from "./support/mailbox";
+import { signUp } from "./support/auth-steps";
+import { E2E_STRIPE } from "./support/stripe-test-keys";
+
+async function verifiedUser(page: Page, request: APIRequestContext, prefix: string): Promise<string> {
+  const email = uniqueEmail(prefix);
+  await signUp(page, email, "billing password 1");
+  await expect(page.getByRole("status").filter({ hasText: "Sign up successful!" })).toBeVisible();
+  await page.goto(linkIn(await waitForMail(request, email, "Verify your e-mail"), "/verify-email"));
+  await expect(page.getByRole("status")).toContainText("Your e-mail is verified");
+  return email;
+}
+
+async function analyze(page: Page, ticker: string): Promise<void> {
+  await page.getByLabel("Enter Stock Ticker or Company Name").fill(ticker);
+  await page.getByRole("button", { name: "Analyze Stock" }).click();
+}
+
+/** A checkout.session.completed event for `email`, signed with the server's webhook secret by Stripe's SDK. */
+function signedCheckout(email: string): { payload: string; signature: string } {
+  const created = Math.floor(Date.now() / 1000);
+  const payload = JSON.stringify({
+    id: `evt_e2e_${created}_${Math.random().toString(36).slice(2, 8)}`,
+    object: "event",
+    type: "checkout.session.completed",
+    created,
+    livemode: false,
+    data: { object: { id: "cs_test_e2e", object: "checkout.session", mode: "subscription", status: "complete", customer: "cus_e2e", subscription: "sub_e2e", customer_details: { email } } },
+  });
+  return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: E2E_STRIPE.webhookSecret }) };
+}
+
+test("a free user reaches the daily limit, sees the Stripe Upgrade modal, and analyses again after a signed payment webhook", async ({ page, request }, testInfo) => {
+  test.setTimeout(120_000);
+  const stripeScripts: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().startsWith("https://js.stripe.com/")) stripeScripts.push(r.url());
+  });
+  const email = await verifiedUser(page, request, "billing");
+  await page.goto("/stocks");
+  const usage = page.getByTestId("usage-line");
+  await expect(usage).toHaveText("5 of 5 free analyses left today");
+  for (const [index, ticker] of ["NWSC", "NWSC", "NWSC", "NWSC", "NWSC"].entries()) {
+    await analyze(page, ticker);
+    await expect(usage).toHaveText(`${String(4 - index)} of 5 free analyses left today`, { timeout: 15_000 });
+  }
+  expect(stripeScripts).toEqual([]);
+
+  await analyze(page, "NWSC");
+  const modal = page.getByRole("dialog", { name: "Upgrade to Premium" });
+  await expect(modal).toBeVisible();
+  await expect(modal).toContainText("You have used all 5 free analyses for today.");
+  const button = modal.locator("stripe-buy-button");
+  await expect(button).toHaveAttribute("buy-button-id", E2E_STRIPE.buyButtonId);
+  await expect(button).toHaveAttribute("publishable-key", E2E_STRIPE.publishableKey);
+  await expect(button).toHaveAttribute("customer-email", email);
+  await expect(button).toHaveAttribute("client-reference-id", /.+/);
+  // Offline, Stripe's script cannot load: the modal says so and still works.
+  expect(stripeScripts).toEqual(["https://js.stripe.com/v3/buy-button.js"]);
+  await expect(modal.getByRole("status")).toContainText("The payment button could not be loaded");
+  await testInfo.attach("upgrade-modal-1280", { body: await page.screenshot(), contentType: "image/png" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await testInfo.attach("upgrade-modal-390", { body: await page.screenshot(), contentType: "image/png" });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await modal.getByRole("button", { name: "Close" }).click();
+  await expect(modal).toBeHidden();
+
+  // Stripe tells the server that this e-mail paid.
+  const { payload, signature } = signedCheckout(email.toUpperCase());
+  const unsigned = await request.post("/api/billing/webhook", { data: payload, headers: { "content-type": "application/json" } });
+  expect(unsigned.status()).toBe(400);
+  const delivered = await request.post("/api/billing/webhook", { data: payload, headers: { "content-type": "application/json", "stripe-signature": signature } });
+  expect(await delivered.json()).toEqual({ received: true, outcome: "applied" });
+
+  await analyze(page, "NWSC");
+  await expect(page.getByTestId("analysis-report")).toBeVisible({ timeout: 15_000 });
+  await expect(modal).toBeHidden();
+  await expect(usage).toBeHidden();
+});

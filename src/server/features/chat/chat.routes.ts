@@ -1,0 +1,132 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  chatConversationListSchema,
+  chatConversationSchema,
+  chatConversationSummarySchema,
+  chatRenameSchema,
+  chatRequestSchema,
+  type ChatStreamEvent,
+} from "../../../contracts/chat";
+import { AppError } from "../../app-error";
+import type { AuthenticatedUser } from "../../plugins/authenticate";
+import type { ChatService } from "./chat.service";
+
+const errorBody = z.object({ error: z.string(), code: z.string() });
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const INTERNAL_MESSAGE = "Something went wrong on our side. Please try again in a moment.";
+
+/** The chat site's API: conversations, and POST /api/chat answering as server-sent events. */
+export function registerChatRoutes(
+  app: FastifyInstance,
+  deps: { authenticate: (request: FastifyRequest) => Promise<AuthenticatedUser>; chat: () => Promise<ChatService> },
+): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const security = [{ bearer: [] }];
+
+  typed.post(
+    "/api/chat",
+    {
+      schema: {
+        tags: ["chat"],
+        summary: "Ask the assistant; answers text/event-stream (start → tool/delta… → done, or error)",
+        security,
+        body: chatRequestSchema,
+        produces: ["text/event-stream"],
+        response: { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const user = await deps.authenticate(request);
+      const chat = await deps.chat();
+      // Everything that can be refused is refused here, as a normal JSON answer.
+      const turn = await chat.begin(user, request.body);
+
+      reply.hijack();
+      const raw = reply.raw;
+      // Headers set so far (security headers, request id) would be lost with the hijack: copy them.
+      const headers: Record<string, string | number | string[]> = {};
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
+      raw.writeHead(200, {
+        ...headers,
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-cache",
+        connection: "keep-alive",
+        "x-accel-buffering": "no",
+      });
+      const aborted = new AbortController();
+      raw.on("close", () => {
+        if (!raw.writableFinished) aborted.abort();
+      });
+      const send = (event: ChatStreamEvent) => {
+        if (!raw.destroyed && !raw.writableEnded) raw.write(`data: ${JSON.stringify(event)}\n\n`);
+      };
+
+      send({ type: "start", conversation_id: turn.conversation.id, title: turn.conversation.title, user_message: turn.userMessage });
+      try {
+        const message = await chat.respond(
+          user,
+          turn,
+          { tool: (name, label) => send({ type: "tool", name, label }), delta: (text) => send({ type: "delta", text }) },
+          aborted.signal,
+        );
+        send({ type: "done", message });
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode < 500) {
+          send({ type: "error", error: error.message, code: error.code });
+        } else {
+          request.log.error({ err: error }, "chat answer failed");
+          send({ type: "error", error: error instanceof AppError ? error.message : INTERNAL_MESSAGE, code: error instanceof AppError ? error.code : "internal_error" });
+        }
+      } finally {
+        if (!raw.writableEnded) raw.end();
+      }
+    },
+  );
+
+  typed.get(
+    "/api/chat/conversations",
+    { schema: { tags: ["chat"], security, response: { 200: chatConversationListSchema, 401: errorBody, 403: errorBody } } },
+    async (request) => {
+      const user = await deps.authenticate(request);
+      return { conversations: await (await deps.chat()).list(user) };
+    },
+  );
+
+  typed.get(
+    "/api/chat/conversations/:id",
+    { schema: { tags: ["chat"], security, params: idParams, response: { 200: chatConversationSchema, 401: errorBody, 403: errorBody, 404: errorBody } } },
+    async (request) => {
+      const user = await deps.authenticate(request);
+      return (await deps.chat()).get(user, request.params.id);
+    },
+  );
+
+  typed.patch(
+    "/api/chat/conversations/:id",
+    {
+      schema: {
+        tags: ["chat"],
+        security,
+        params: idParams,
+        body: chatRenameSchema,
+        response: { 200: chatConversationSummarySchema, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => {
+      const user = await deps.authenticate(request);
+      return (await deps.chat()).rename(user, request.params.id, request.body.title);
+    },
+  );
+
+  typed.delete(
+    "/api/chat/conversations/:id",
+    { schema: { tags: ["chat"], security, params: idParams, response: { 200: z.object({ success: z.literal(true) }), 401: errorBody, 403: errorBody, 404: errorBody } } },
+    async (request) => {
+      const user = await deps.authenticate(request);
+      await (await deps.chat()).remove(user, request.params.id);
+      return { success: true as const };
+    },
+  );
+}

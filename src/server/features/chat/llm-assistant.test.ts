@@ -1,0 +1,140 @@
+import { MockLanguageModelV3, simulateReadableStream } from "ai/test";
+import { describe, expect, it } from "vitest";
+import { FakeTools, REPORTS, USER, citation, recorder } from "./chat-test-fixtures";
+import { LlmAssistant, type TokenBudget } from "./llm-assistant";
+import { RulesAssistant } from "./rules-assistant";
+
+/** A part of a model's stream (the provider spec's type, taken from the mock so no extra package is imported). */
+type LanguageModelV3StreamPart = Awaited<ReturnType<MockLanguageModelV3["doStream"]>>["stream"] extends ReadableStream<infer Part> ? Part : never;
+
+const usage = (input: number, output: number) => ({
+  inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: output, text: output, reasoning: undefined },
+});
+
+function toolCallStep(toolName: string, input: object): LanguageModelV3StreamPart[] {
+  return [
+    { type: "stream-start", warnings: [] },
+    { type: "tool-call", toolCallId: "call-1", toolName, input: JSON.stringify(input) },
+    { type: "finish", finishReason: { unified: "tool-calls", raw: undefined }, usage: usage(100, 20) },
+  ];
+}
+
+function textStep(pieces: string[]): LanguageModelV3StreamPart[] {
+  return [
+    { type: "stream-start", warnings: [] },
+    { type: "text-start", id: "t1" },
+    ...pieces.map((delta): LanguageModelV3StreamPart => ({ type: "text-delta", id: "t1", delta })),
+    { type: "text-end", id: "t1" },
+    { type: "finish", finishReason: { unified: "stop", raw: undefined }, usage: usage(300, 40) },
+  ];
+}
+
+function scriptedModel(steps: LanguageModelV3StreamPart[][]) {
+  let call = 0;
+  return new MockLanguageModelV3({
+    doStream: async () => ({ stream: simulateReadableStream({ chunks: steps[call++] ?? textStep(["(no more steps)"]), chunkDelayInMs: 1 }) }),
+  });
+}
+
+class MemoryBudget implements TokenBudget {
+  used = 0;
+  constructor(private readonly budget: number) {}
+  async withinBudget(_userId: string, _day: string, budget: number) {
+    return budget > 0 && this.used < Math.min(budget, this.budget);
+  }
+  async add(_userId: string, _day: string, tokens: number) {
+    this.used += tokens;
+    return this.used;
+  }
+}
+
+function setup(model: MockLanguageModelV3, budget = new MemoryBudget(10_000)) {
+  const tools = new FakeTools();
+  const warnings: string[] = [];
+  const assistant = new LlmAssistant({
+    model,
+    tools,
+    fallback: new RulesAssistant({ tools, chunkDelayMs: 0 }),
+    usage: budget,
+    dailyTokenBudget: 10_000,
+    timeoutMs: 5_000,
+    now: () => new Date("2026-11-22T10:00:00Z"),
+    log: { warn: (_details, message) => warnings.push(message) },
+  });
+  return { assistant, tools, budget, warnings };
+}
+
+describe("LlmAssistant", () => {
+  it("calls a tool, streams the model's text as deltas, cites the analysis and records the tokens", async () => {
+    const model = scriptedModel([toolCallStep("latest_analysis", { ticker: "nwsc" }), textStep(["NWSC is a ", "WATCH: wait ", "for the breakout."])]);
+    const { assistant, budget } = setup(model);
+    const out = recorder();
+    const answer = await assistant.answer({ user: USER, message: "Should I buy NWSC?", history: [] }, out);
+
+    expect(out.tools).toEqual([{ name: "latest_analysis", label: "Looking up NWSC…" }]);
+    expect(out.deltas.slice(0, 3)).toEqual(["NWSC is a ", "WATCH: wait ", "for the breakout."]);
+    expect(out.text()).toBe(answer.content);
+    expect(answer.content).toBe(`NWSC is a WATCH: wait for the breakout.\n\n**Sources:** NWSC · as of ${REPORTS.NWSC!.meta.as_of} (your history)`);
+    expect(answer.citations).toEqual([citation("NWSC", "history")]);
+    expect(budget.used).toBe(460);
+
+    // The tool's result went back to the model with the figures as the app formats them.
+    const secondCall = JSON.stringify(model.doStreamCalls[1]!.prompt);
+    expect(secondCall).toContain(`"buy_point":"${(REPORTS.NWSC!.stock_summary.trade_setup.buy_point as number).toFixed(2)}"`);
+    expect(JSON.stringify(model.doStreamCalls[0]!.prompt)).toContain("Should I buy NWSC?");
+  });
+
+  it("passes a tool's daily-limit error to the model to tell the user", async () => {
+    const model = scriptedModel([toolCallStep("run_analysis", { query: "NWSC" }), textStep(["You have used today's free analyses."])]);
+    const { assistant, tools } = setup(model);
+    tools.limitReached = true;
+    const answer = await assistant.answer({ user: USER, message: "Analyse NWSC", history: [] }, recorder());
+    expect(JSON.stringify(model.doStreamCalls[1]!.prompt)).toContain("daily_limit");
+    expect(answer.content).toBe("You have used today's free analyses.");
+    expect(answer.citations).toEqual([]);
+  });
+
+  it("falls back to the rules assistant when the model fails", async () => {
+    const model = new MockLanguageModelV3({
+      doStream: async () => {
+        throw new Error("connection refused");
+      },
+    });
+    const { assistant, warnings } = setup(model);
+    const out = recorder();
+    const answer = await assistant.answer({ user: USER, message: "Should I buy NWSC?", history: [] }, out);
+    expect(answer.content).toContain("**NWSC · Northwind Semiconductor");
+    expect(answer.citations).toEqual([citation("NWSC", "history")]);
+    expect(out.text()).toBe(answer.content);
+    expect(warnings).toEqual(["chat model failed; the rules assistant answers"]);
+  });
+
+  it("falls back to the rules assistant, without calling the model, when the day's tokens are spent", async () => {
+    const model = scriptedModel([textStep(["never"])]);
+    const budget = new MemoryBudget(100);
+    budget.used = 100;
+    const { assistant } = setup(model, budget);
+    const answer = await assistant.answer({ user: USER, message: "What is the market doing?", history: [] }, recorder());
+    expect(model.doStreamCalls).toHaveLength(0);
+    expect(answer.content).toContain("Confirmed uptrend");
+  });
+
+  it("sends the conversation's earlier messages to the model", async () => {
+    const model = scriptedModel([textStep(["Its stop is below the base."])]);
+    const { assistant } = setup(model);
+    await assistant.answer(
+      {
+        user: USER,
+        message: "And its stop?",
+        history: [
+          { role: "user", content: "Should I buy NWSC?", citations: [] },
+          { role: "assistant", content: "NWSC is a WATCH.", citations: [] },
+        ],
+      },
+      recorder(),
+    );
+    const prompt = model.doStreamCalls[0]!.prompt;
+    expect(prompt.map((m) => m.role)).toEqual(["system", "user", "assistant", "user"]);
+  });
+});

@@ -1,0 +1,172 @@
+import { describe, expect, it } from "vitest";
+import { price } from "../../../core/narrative/format";
+import type { PastMessage } from "./chat-assistant";
+import { FakeTools, REPORTS, USER, citation, recorder } from "./chat-test-fixtures";
+import { RulesAssistant, candidatePhrases, classify, streamMarkdown } from "./rules-assistant";
+
+function assistant(tools = new FakeTools()) {
+  return new RulesAssistant({ tools, chunkDelayMs: 0, exampleTickers: async () => ["NWSC", "QBIT"] });
+}
+
+async function ask(message: string, tools = new FakeTools(), history: PastMessage[] = []) {
+  const out = recorder();
+  const answer = await assistant(tools).answer({ user: USER, message, history }, out);
+  // What streamed is exactly what is stored.
+  expect(out.text()).toBe(answer.content);
+  return { ...answer, out };
+}
+
+const nwsc = REPORTS.NWSC!;
+const asOf = nwsc.meta.as_of;
+
+describe("RulesAssistant", () => {
+  it("answers 'should I buy X' with the action, levels and reasons, and ends with the citation", async () => {
+    const { content, citations, out } = await ask("Should I buy NWSC?");
+    const s = nwsc.stock_summary;
+    expect(content).toContain(`**NWSC · Northwind Semiconductor — ${s.recommendation.action}**`);
+    expect(content).toContain(`**Price:** ${price(s.current_metrics.price)}`);
+    for (const level of [s.trade_setup.buy_point, s.trade_setup.stop_loss, s.trade_setup.target_price]) {
+      expect(content).toContain(typeof level === "number" ? level.toFixed(2) : "N/A");
+    }
+    expect(content).toContain(s.recommendation.triggers[0]!);
+    expect(content.trimEnd().endsWith(`**Sources:** NWSC · as of ${asOf} (your history)`)).toBe(true);
+    expect(citations).toEqual([citation("NWSC", "history")]);
+    expect(out.tools).toEqual([{ name: "latest_analysis", label: "Looking up NWSC…" }]);
+    expect(out.deltas.length).toBeGreaterThan(10);
+  });
+
+  it("finds a stock by its company name", async () => {
+    const { citations } = await ask("should i buy northwind semiconductor");
+    expect(citations.map((c) => c.ticker)).toEqual(["NWSC"]);
+  });
+
+  it("runs a new analysis when none is stored and says it counted against the daily allowance", async () => {
+    const tools = new FakeTools();
+    tools.stored.clear();
+    const { content, citations, out } = await ask("Should I buy NWSC?", tools);
+    expect(tools.ran).toEqual(["NWSC"]);
+    expect(content).toContain("counted against your daily allowance");
+    expect(citations[0]).toMatchObject({ ticker: "NWSC", analysis_id: "new-1" });
+    expect(out.tools.map((t) => t.name)).toEqual(["latest_analysis", "run_analysis"]);
+  });
+
+  it("tells the user plainly when the daily limit stops a new analysis", async () => {
+    const tools = new FakeTools();
+    tools.stored.clear();
+    tools.limitReached = true;
+    const { content, citations } = await ask("Should I buy NWSC?", tools);
+    expect(content).toContain("You have reached your daily limit of 0 free analyses");
+    expect(content).toContain("I have no stored analysis of NWSC");
+    expect(citations).toEqual([]);
+  });
+
+  it("gives the buy point, stop and target", async () => {
+    const { content } = await ask("What is the stop loss for NWSC?");
+    expect(content).toContain("trade setup");
+    expect(content).toContain("**Stop:**");
+    expect(content).toContain("8% under your purchase price");
+  });
+
+  it("explains why a stock has its action", async () => {
+    const s = REPORTS.DCLN!.stock_summary;
+    const { content } = await ask(`Why is DCLN a ${s.recommendation.action}?`);
+    expect(content).toContain(`**Why DCLN is a ${s.recommendation.action}**`);
+    expect(content).toContain(s.technical_analysis.trend);
+    expect(content).toContain("Trend template criteria not met");
+  });
+
+  it("compares stocks in a markdown table and cites both", async () => {
+    const { content, citations } = await ask("Compare NWSC and DCLN");
+    expect(content).toContain("| Ticker | Action | Price | Buy point | Stop | Target | RS rating | Trend template | EPS growth (latest Q) |");
+    for (const ticker of ["NWSC", "DCLN"]) {
+      const r = REPORTS[ticker]!;
+      expect(content).toContain(`| ${ticker} | ${r.stock_summary.recommendation.action} | ${price(r.stock_summary.current_metrics.price)} |`);
+    }
+    expect(content).toContain("has the stronger setup");
+    expect(citations.map((c) => c.ticker)).toEqual(["NWSC", "DCLN"]);
+    expect(content).toContain(`NWSC · as of ${asOf}`);
+  });
+
+  it("says what the market is doing", async () => {
+    const { content, citations } = await ask("What is the market doing?");
+    expect(content).toContain("Confirmed uptrend");
+    expect(content).toContain("3 BUY, 10 WATCH, 4 SELL");
+    expect(citations).toHaveLength(1);
+  });
+
+  it("explains the trading rules", async () => {
+    expect((await ask("Explain the 8% stop loss rule")).content).toContain("8% below your purchase price");
+    expect((await ask("What is a VCP?")).content).toContain("Volatility contraction pattern");
+    expect((await ask("What is the RS rating?")).content).toContain("1–99");
+    const rules = await ask("What are the trading rules?");
+    expect(rules.content).toContain("Buy stocks above $20 a share with institutional acceptance.");
+    expect(rules.content).toContain("Sell if the price drops 8% below your purchase price.");
+    expect(rules.citations).toEqual([]);
+  });
+
+  it("lists the latest news on a stock", async () => {
+    const { content, out } = await ask("Latest news on NWSC");
+    expect(content).toContain("[Northwind beats estimates](https://news.example/nwsc)");
+    expect(content).toContain("Record quarter.");
+    expect(out.tools[0]).toEqual({ name: "search_news", label: "Searching news on NWSC…" });
+  });
+
+  it("says what it can answer, with examples, when it does not understand", async () => {
+    const { content, citations } = await ask("Tell me a joke about cats");
+    expect(content).toContain("I answer from Quanta's analyses");
+    expect(content).toContain("- Should I buy NWSC?");
+    expect(content).toContain("- Compare NWSC and QBIT");
+    expect(content).toContain("- What is the market doing?");
+    expect(citations).toEqual([]);
+  });
+
+  it("asks for a second stock to compare", async () => {
+    const { content, citations } = await ask("Compare NWSC");
+    expect(content).toContain("To compare, name two or more stocks, e.g. 'Compare NWSC and QBIT'.");
+    expect(citations).toEqual([]);
+  });
+
+  it("says when a symbol is unknown, and does not take common words for companies", async () => {
+    expect((await ask("Should I buy QQZZ?")).content).toContain("I could not find a listing for QQZZ");
+    expect((await ask("is there an app for this")).citations).toEqual([]);
+    expect((await ask("What do you think about bananas?")).content).toContain("I could not find a listing for 'bananas'");
+  });
+
+  it("answers a follow-up about 'it' from the conversation's last cited stock", async () => {
+    const history: PastMessage[] = [
+      { role: "user", content: "Should I buy NWSC?", citations: [] },
+      { role: "assistant", content: "…", citations: [citation("NWSC", "history")] },
+    ];
+    const { content } = await ask("What is its target?", new FakeTools(), history);
+    expect(content).toContain("**NWSC trade setup**");
+  });
+});
+
+describe("question parsing", () => {
+  it("finds the phrases that may name a stock", () => {
+    expect(candidatePhrases("Should I buy NWSC?")).toEqual(["NWSC"]);
+    expect(candidatePhrases("compare northwind and Quillbit Software")).toEqual(["northwind", "Quillbit Software"]);
+    expect(candidatePhrases("What is the market doing?")).toEqual([]);
+    expect(candidatePhrases("Why is BRK.B a WATCH?")).toEqual(["BRK.B"]);
+  });
+
+  it("classifies questions", () => {
+    expect(classify("Should I buy NWSC?", 1)).toBe("advice");
+    expect(classify("What is the buy point of NWSC?", 1)).toBe("levels");
+    expect(classify("Why is NWSC a WATCH?", 1)).toBe("why");
+    expect(classify("NWSC or QBIT?", 2)).toBe("compare");
+    expect(classify("Compare NWSC", 1)).toBe("compare");
+    expect(classify("How is the market doing?", 0)).toBe("market");
+    expect(classify("Explain the buy range", 0)).toBe("explain");
+    expect(classify("Any news on NWSC?", 1)).toBe("news");
+    expect(classify("Hello there", 0)).toBe("help");
+  });
+
+  it("streams markdown in small chunks that join to the whole", async () => {
+    const out = recorder();
+    const markdown = "Line one has several words in it.\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\nEnd.";
+    await streamMarkdown(markdown, out, { delayMs: 0 });
+    expect(out.text()).toBe(markdown);
+    expect(out.deltas).toContain("| a | b |\n");
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * The trading rules the assistants explain: SPEC.md §9 'Trading rules shown to users' and the
+ * terms of the analysis engine (its thresholds are those of src/core/analysis/analysis-config.ts).
+ */
+
+export interface RuleTopic {
+  id: string;
+  title: string;
+  /** Words that name the topic in a question. */
+  match: RegExp;
+  /** Markdown. */
+  text: string;
+}
+
+export const BUY_RULES = [
+  "Buy stocks above $20 a share with institutional acceptance.",
+  "Look for rising EPS over the past 3–4 quarters, with the current quarter up at least 20%.",
+  "Buy at new highs after a consolidation, on volume at least 50% above average.",
+  "Look for a strong technical setup such as a breakout.",
+  "Decide by price points, not by feel.",
+];
+
+export const SELL_RULES = [
+  "Sell if the price drops 8% below your purchase price.",
+  "Set profit expectations before you buy.",
+  "Consider selling when the P/E doubles.",
+  "Don't hold losers on emotion.",
+];
+
+const bullets = (lines: string[]) => lines.map((line) => `- ${line}`).join("\n");
+
+export const RULE_TOPICS: RuleTopic[] = [
+  {
+    id: "stop",
+    title: "The 8% stop loss",
+    match: /\b8\s?%|\beight percent|\bstop[- ]?loss|\bstops?\b|\bcut (?:your )?loss/i,
+    text:
+      "Sell a stock if it falls **8% below your purchase price** — no exceptions, no averaging down. Small losses are the price of being wrong; " +
+      "a loss of 8% needs a gain of about 8.7% to recover, a loss of 50% needs 100%.\n\n" +
+      "Quanta's trade setup puts the stop under the base's last low (1% below the last contraction) and never more than 8% under the buy point.",
+  },
+  {
+    id: "buy-range",
+    title: "Buy point and buy range",
+    match: /\bbuy (?:point|range|zone)|\bpivot|\bentry\b|\bchas(?:e|ing)\b/i,
+    text:
+      "The **buy point** (pivot) is the price where a stock breaks out of its base: the top of the base's last contraction plus 10 cents. " +
+      "The **buy range** runs from the pivot to **5% above it**; buying higher than that is chasing, and a normal pullback would then hit the 8% stop.\n\n" +
+      "A valid breakout closes above the pivot on volume at least **50% above the 50-day average**.",
+  },
+  {
+    id: "target",
+    title: "Profit target",
+    match: /\b(?:profit )?targets?\b|\btake profits?|\bprofit expectations?/i,
+    text:
+      "Set profit expectations before you buy. Quanta's target is **20–25% above the buy point**: take most gains there, " +
+      "unless the stock rose that much within three weeks of the breakout (a sign of a big winner worth holding longer). " +
+      "Consider selling when the P/E has doubled since the breakout.",
+  },
+  {
+    id: "vcp",
+    title: "Volatility contraction pattern (VCP)",
+    match: /\bvcp\b|volatility contraction/i,
+    text:
+      "A **VCP** is a base in which each pullback is shallower than the one before (for example 20%, 10%, 4%) while volume dries up: " +
+      "sellers are running out. Quanta looks for 2–6 contractions over at least 3 weeks after a prior advance of 30% or more. " +
+      "The pivot is the top of the last, tightest contraction.",
+  },
+  {
+    id: "bases",
+    title: "Bases: flat base and cup with handle",
+    match: /\bflat base|\bcup(?: with|-with-| and)? handle|\bbases?\b|\bconsolidation/i,
+    text:
+      "A **base** is a sideways consolidation after an advance (at least 30%) in which the stock digests its gains. " +
+      "A **flat base** lasts 5+ weeks and is at most 15% deep. A **cup with handle** lasts 7+ weeks, is 12–33% deep, and ends in a short handle " +
+      "(at most 12% deep) whose high sets the pivot. Bases deeper than 33% are too loose to buy.",
+  },
+  {
+    id: "rs",
+    title: "RS rating",
+    match: /\brs\b|relative strength/i,
+    text:
+      "The **RS rating** (1–99) ranks a stock's price performance over the last year against every stock in the universe, weighting the latest quarter double. " +
+      "An RS rating of 80 means it outperformed 80% of them. Leaders usually have 80 or more; the trend template asks for at least 70.",
+  },
+  {
+    id: "trend-template",
+    title: "Trend template",
+    match: /\btrend template|\bstage 2|\buptrend criteria/i,
+    text:
+      "The **trend template** has 8 criteria of a stage-2 uptrend; Quanta shows how many pass (a BUY needs at least 7):\n\n" +
+      bullets([
+        "Price above the 150-day and 200-day EMAs",
+        "150-day EMA above the 200-day EMA",
+        "200-day EMA rising for at least 21 sessions",
+        "50-day EMA above the 150-day and 200-day EMAs",
+        "Price above the 50-day EMA",
+        "Price at least 30% above the 52-week low",
+        "Price within 25% of the 52-week high",
+        "Relative strength rating of 70 or more",
+      ]),
+  },
+  {
+    id: "eps",
+    title: "EPS growth",
+    match: /\beps\b|\bearnings\b/i,
+    text:
+      "Look for **rising earnings per share over the past 3–4 quarters**, with the latest quarter up **at least 20%** year over year (25%+ is stronger) " +
+      "and annual growth of 25% or more. Quanta shows the last three quarters' year-over-year EPS growth, newest first.",
+  },
+  {
+    id: "volume",
+    title: "Volume",
+    match: /\bvolume\b/i,
+    text:
+      "Volume confirms a move: a breakout should trade **at least 50% above the 50-day average volume**, and volume should dry up inside a base. " +
+      "Heavy selling days in the index (distribution days) warn that the market is under pressure.",
+  },
+  {
+    id: "institutions",
+    title: "Institutional acceptance",
+    match: /\binstitution|\bfunds? own|\bownership\b/i,
+    text:
+      "Prefer stocks **above $20 a share that institutions own and are buying**: mutual funds and pension funds move prices. " +
+      "Quanta shows the share held by institutions and whether it is increasing, decreasing or stable.",
+  },
+  {
+    id: "pe",
+    title: "P/E doubling",
+    match: /\bp\/?e\b|price[- ]to[- ]earnings/i,
+    text: "When a stock's **P/E ratio has doubled** since the breakout, much of the good news is priced in: consider selling into strength.",
+  },
+  {
+    id: "actions",
+    title: "BUY, WATCH and SELL",
+    match: /\bwatch list|\bactions?\b|what (?:does|do) (?:buy|watch|sell)|\bmeaning of (?:buy|watch|sell)/i,
+    text:
+      "**BUY**: a strong uptrend (7+ of 8 trend template criteria), a sound base and the price in the buy range. " +
+      "**WATCH**: worth following, but no buyable setup yet (no base, extended past the buy range, or the trend not confirmed). " +
+      "**SELL**: a broken trend (3 or fewer criteria) or the price 8% or more under the pivot.",
+  },
+  {
+    id: "rules",
+    title: "Trading rules",
+    match: /\b(?:trading )?rules?\b|\bstrategy\b|\bmethod\b/i,
+    text: `**Buy**\n${bullets(BUY_RULES)}\n\n**Sell**\n${bullets(SELL_RULES)}`,
+  },
+];
+
+/** The topics a question names, the most specific first; the full rules when it names none. */
+export function findRuleTopics(question: string): RuleTopic[] {
+  return RULE_TOPICS.filter((topic) => topic.match.test(question));
+}
