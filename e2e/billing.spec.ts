@@ -64,7 +64,7 @@ test("a free user reaches the daily limit, sees the Stripe Upgrade modal, and an
   await page.setViewportSize({ width: 390, height: 844 });
   await testInfo.attach("upgrade-modal-390", { body: await page.screenshot(), contentType: "image/png" });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await modal.getByRole("button", { name: "Close" }).click();
+  await modal.getByRole("button", { name: "Close", exact: true }).click();
   await expect(modal).toBeHidden();
 
   // Stripe tells the server that this e-mail paid.
