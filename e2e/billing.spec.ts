@@ -1,22 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import Stripe from "stripe";
-import { linkIn, uniqueEmail, waitForMail } from "./support/mailbox";
-import { signUp } from "./support/auth-steps";
+import { analyzeStock, signUpVerified } from "./support/auth-steps";
 import { E2E_STRIPE } from "./support/stripe-test-keys";
-
-async function verifiedUser(page: Page, request: APIRequestContext, prefix: string): Promise<string> {
-  const email = uniqueEmail(prefix);
-  await signUp(page, email, "billing password 1");
-  await expect(page.getByRole("status").filter({ hasText: "Sign up successful!" })).toBeVisible();
-  await page.goto(linkIn(await waitForMail(request, email, "Verify your e-mail"), "/verify-email"));
-  await expect(page.getByRole("status")).toContainText("Your e-mail is verified");
-  return email;
-}
-
-async function analyze(page: Page, ticker: string): Promise<void> {
-  await page.getByLabel("Enter Stock Ticker or Company Name").fill(ticker);
-  await page.getByRole("button", { name: "Analyze Stock" }).click();
-}
 
 /** A checkout.session.completed event for `email`, signed with the server's webhook secret by Stripe's SDK. */
 function signedCheckout(email: string): { payload: string; signature: string } {
@@ -38,17 +23,17 @@ test("a free user reaches the daily limit, sees the Stripe Upgrade modal, and an
   page.on("request", (r) => {
     if (r.url().startsWith("https://js.stripe.com/")) stripeScripts.push(r.url());
   });
-  const email = await verifiedUser(page, request, "billing");
+  const email = await signUpVerified(page, request, "billing");
   await page.goto("/stocks");
   const usage = page.getByTestId("usage-line");
   await expect(usage).toHaveText("5 of 5 free analyses left today");
   for (const [index, ticker] of ["NWSC", "NWSC", "NWSC", "NWSC", "NWSC"].entries()) {
-    await analyze(page, ticker);
+    await analyzeStock(page, ticker);
     await expect(usage).toHaveText(`${String(4 - index)} of 5 free analyses left today`, { timeout: 15_000 });
   }
   expect(stripeScripts).toEqual([]);
 
-  await analyze(page, "NWSC");
+  await analyzeStock(page, "NWSC");
   const modal = page.getByRole("dialog", { name: "Upgrade to Premium" });
   await expect(modal).toBeVisible();
   await expect(modal).toContainText("You have used all 5 free analyses for today.");
@@ -74,7 +59,7 @@ test("a free user reaches the daily limit, sees the Stripe Upgrade modal, and an
   const delivered = await request.post("/api/billing/webhook", { data: payload, headers: { "content-type": "application/json", "stripe-signature": signature } });
   expect(await delivered.json()).toEqual({ received: true, outcome: "applied" });
 
-  await analyze(page, "NWSC");
+  await analyzeStock(page, "NWSC");
   await expect(page.getByTestId("analysis-report")).toBeVisible({ timeout: 15_000 });
   await expect(modal).toBeHidden();
   await expect(usage).toBeHidden();

@@ -1,21 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { linkIn, uniqueEmail, waitForMail } from "./support/mailbox";
-import { signIn, signUp } from "./support/auth-steps";
-
-/** A new user who signed up and opened the verification link (which signs them in). */
-async function verifiedUser(page: Page, request: APIRequestContext, prefix: string): Promise<string> {
-  const email = uniqueEmail(prefix);
-  await signUp(page, email, "research password 1");
-  await expect(page.getByRole("status").filter({ hasText: "Sign up successful!" })).toBeVisible();
-  await page.goto(linkIn(await waitForMail(request, email, "Verify your e-mail"), "/verify-email"));
-  await expect(page.getByRole("status")).toContainText("Your e-mail is verified");
-  return email;
-}
-
-async function analyze(page: Page, input: string): Promise<void> {
-  await page.getByLabel("Enter Stock Ticker or Company Name").fill(input);
-  await page.getByRole("button", { name: "Analyze Stock" }).click();
-}
+import { expect, test } from "@playwright/test";
+import { uniqueEmail } from "./support/mailbox";
+import { analyzeStock, signIn, signUp, signUpVerified } from "./support/auth-steps";
 
 test("a new user analyses a company by name, reads the report and chart, shares it, and works the history", async ({
   page,
@@ -23,7 +8,7 @@ test("a new user analyses a company by name, reads the report and chart, shares 
   context,
 }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await verifiedUser(page, request, "research");
+  await signUpVerified(page, request, "research");
   await page.goto("/stocks");
   await expect(page.getByRole("button", { name: "Share" })).toBeDisabled();
 
@@ -89,7 +74,7 @@ test("an unverified user gets the verification message and modal", async ({ page
   await expect(page.getByRole("status").filter({ hasText: "Sign up successful!" })).toBeVisible();
   await signIn(page, email, "research password 1");
   await page.waitForURL(/\/stocks$/);
-  await analyze(page, "NWSC");
+  await analyzeStock(page, "NWSC");
   await expect(page.getByTestId("analysis-error")).toHaveText(
     "Please verify your email first! Check your inbox for the verification link.",
   );
@@ -103,29 +88,15 @@ test("an unverified user gets the verification message and modal", async ({ page
 
 test("a signed-out visitor is invited to sign up", async ({ page }) => {
   await page.goto("/stocks");
-  await analyze(page, "NWSC");
+  await analyzeStock(page, "NWSC");
   const modal = page.getByRole("dialog", { name: "Unlock Quanta AI" });
   await expect(modal).toBeVisible();
   await modal.getByRole("button", { name: "Start Free Analysis" }).click();
   await expect(page).toHaveURL(/\/signup$/);
 });
 
-test("the sixth analysis of the day shows the Upgrade to Premium modal", async ({ page, request }) => {
-  await verifiedUser(page, request, "limit");
-  await page.goto("/stocks");
-  for (const ticker of ["NWSC", "ECHF", "VLRA", "QBIT", "SUMT"]) {
-    await analyze(page, ticker);
-    await expect(page.getByTestId("report-ticker")).toHaveText(ticker, { timeout: 15_000 });
-  }
-  await expect(page.getByTestId("usage-line")).toHaveText("0 of 5 free analyses left today");
-  await analyze(page, "MRDT");
-  const modal = page.getByRole("dialog", { name: "Upgrade to Premium" });
-  await expect(modal).toBeVisible();
-  await expect(modal).toContainText("Premium subscriptions are not configured on this server.");
-});
-
 test("the stock page shows a public recommendation, or says there is none", async ({ page, request }) => {
-  await verifiedUser(page, request, "stockpage");
+  await signUpVerified(page, request, "stockpage");
   let buys: { analysis: string }[] = [];
   await expect
     .poll(async () => {

@@ -1,4 +1,5 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { linkIn, uniqueEmail, waitForMail } from "./mailbox";
 
 export async function fillCredentials(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel("Email", { exact: true }).fill(email);
@@ -27,4 +28,20 @@ export async function signOut(page: Page, email: string): Promise<void> {
 export async function msUntilUrl(page: Page, pattern: RegExp, since: number): Promise<number> {
   await page.waitForURL(pattern, { timeout: 10_000 });
   return Date.now() - since;
+}
+
+/** A new user who signed up and opened the verification link (which signs them in); returns the e-mail. */
+export async function signUpVerified(page: Page, request: APIRequestContext, prefix: string): Promise<string> {
+  const email = uniqueEmail(prefix);
+  await signUp(page, email, `${prefix} password 1`);
+  await expect(page.getByRole("status").filter({ hasText: "Sign up successful!" })).toBeVisible();
+  await page.goto(linkIn(await waitForMail(request, email, "Verify your e-mail"), "/verify-email"));
+  await expect(page.getByRole("status")).toContainText("Your e-mail is verified");
+  return email;
+}
+
+/** Types a ticker or company name on the analyze page and submits it. */
+export async function analyzeStock(page: Page, input: string): Promise<void> {
+  await page.getByLabel("Enter Stock Ticker or Company Name").fill(input);
+  await page.getByRole("button", { name: "Analyze Stock" }).click();
 }
