@@ -19,6 +19,8 @@ export default defineConfig({
       "/healthz": "http://localhost:3000",
       "/readyz": "http://localhost:3000",
       "/docs": "http://localhost:3000",
+      // The gift form posts natively to the server; its GET stays the dev server's SPA page.
+      "/gift": { target: "http://localhost:3000", bypass: (req) => (req.method === "POST" ? undefined : req.url) },
     },
   },
 });

@@ -45,6 +45,8 @@ import { analysisReportSchema } from "../contracts/stock-summary";
 import { ContactRepository } from "./features/contact/contact.repository";
 import { ContactService } from "./features/contact/contact.service";
 import { registerContactRoutes } from "./features/contact/contact.routes";
+import { registerGiftRoutes } from "./features/gift/gift.routes";
+import { GiftService } from "./features/gift/gift.service";
 import { createLogoSource } from "./adapters/logos/logo-registry";
 import { LogosService } from "./features/logos/logos.service";
 import { registerLogoRoutes } from "./features/logos/logos.routes";
@@ -63,6 +65,9 @@ import { ChatService } from "./features/chat/chat.service";
 import { registerChatRoutes } from "./features/chat/chat.routes";
 import { RulesAssistant } from "./features/chat/rules-assistant";
 import { LlmAssistant } from "./features/chat/llm-assistant";
+import { CsvImportRepository } from "./features/csv-import/csv-import.repository";
+import { CsvImportService } from "./features/csv-import/csv-import.service";
+import { registerCsvImportRoutes } from "./features/csv-import/csv-import.routes";
 
 export interface AppDependencies {
   /** Resolves when the database is open and migrated; routes that need it wait for it. */
@@ -260,6 +265,17 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   });
   registerPublicRecommendationRoutes(app, async () => (await getServices()).publicRecommendations);
   registerContactRoutes(app, async () => (await getServices()).contact);
+  // The gift assistant (/gift): catalogue scoring, refined by the LLM when one is configured.
+  const giftModel = createConfiguredModel(config);
+  registerGiftRoutes(app, {
+    brand: config.brand,
+    webRoot: deps.webRoot,
+    gifts: new GiftService({
+      model: giftModel && { model: giftModel.model, name: giftModel.name, timeoutMs: giftModel.config.timeoutMs, dailyTokenBudget: giftModel.config.dailyTokenBudget },
+      log: app.log,
+      now,
+    }),
+  });
   registerLogoRoutes(app, new LogosService({ market: deps.market, source: createLogoSource(config) }));
   // Quanta briefs are written from the stored public analyses; composed here so features stay apart.
   const publicReports = async (): Promise<StoredReport[]> => {
@@ -307,6 +323,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     return chatService;
   };
   registerChatRoutes(app, { authenticate, chat });
+  registerCsvImportRoutes(app, { authenticate, csv: async () => new CsvImportService({ repository: new CsvImportRepository((await getServices()).database.db), now }) });
   if (!config.isProduction && deps.outbox) {
     const outbox = deps.outbox;
     registerDevMailboxRoutes(app, () => outbox.list());

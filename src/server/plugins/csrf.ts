@@ -8,6 +8,37 @@ export const CSRF_HEADER = "x-csrftoken";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** better-auth checks Origin itself; the payment provider's webhook is signed instead. */
 const EXEMPT_PREFIXES = ["/api/auth/", "/api/billing/webhook"];
+/**
+ * Native HTML forms, which cannot send the header. POST /gift (the gift assistant) changes no
+ * state, needs no sign-in, reads no cookie and answers HTML only to whoever posted it, so a forged
+ * post gains an attacker nothing; it must still come from this site (Sec-Fetch-Site, else Origin
+ * or Referer: see isSameSite), and a cross-site post is refused with 403.
+ */
+const SAME_SITE_FORM_PATHS = new Set(["/gift"]);
+
+function requestPath(request: FastifyRequest): string {
+  const path = request.url.split("?")[0] ?? "";
+  return path.length > 1 ? path.replace(/\/+$/, "") : path;
+}
+
+/**
+ * Whether a request comes from this site. Sec-Fetch-Site, which browsers set and pages cannot,
+ * decides when present (the app's Referrer-Policy is no-referrer, so a browser's own form post
+ * carries `Origin: null` and no Referer); otherwise the Origin (or Referer) must be this host.
+ */
+export function isSameSite(request: FastifyRequest): boolean {
+  const fetchSite = request.headers["sec-fetch-site"];
+  if (typeof fetchSite === "string" && fetchSite !== "") return fetchSite === "same-origin";
+  const origin = request.headers.origin;
+  const referer = request.headers.referer;
+  const source = typeof origin === "string" && origin !== "" ? origin : typeof referer === "string" ? referer : undefined;
+  if (!source || source === "null") return false;
+  try {
+    return new URL(source).host === request.host;
+  } catch {
+    return false;
+  }
+}
 
 function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -41,6 +72,10 @@ export function registerCsrf(app: FastifyInstance, options: { secureCookie: bool
 
   app.addHook("onRequest", (request, _reply, done) => {
     if (isCsrfExempt(request)) return done();
+    if (request.method === "POST" && SAME_SITE_FORM_PATHS.has(requestPath(request))) {
+      if (isSameSite(request)) return done();
+      return done(new AppError(403, "cross_site_form", "This form can only be sent from this site."));
+    }
     const cookie = request.cookies[CSRF_COOKIE];
     const header = request.headers[CSRF_HEADER];
     if (!cookie || typeof header !== "string" || !sameToken(cookie, header)) {

@@ -12,6 +12,7 @@ import { ApiRequestError } from "../../../lib/api-client";
 import { HISTORY_QUERY_ROOT, fetchAnalyses, historyQueryKey, removeAnalysis, restoreAnalysis } from "../api/history-api";
 import { AnalysisCard } from "./analysis-card";
 import { AnalysisDetailsDialog } from "./analysis-details-dialog";
+import { DownloadCsvButton } from "./download-csv-button";
 import { UndoToast, type ToastMessage } from "./undo-toast";
 
 export const HISTORY_TEXTS = {
@@ -142,10 +143,13 @@ export function HistoryView() {
         title="Your Analysis History"
         description="Every analysis you run is kept here."
         actions={
-          <Link to="/stocks" className={buttonClasses({ variant: "secondary" })}>
-            <LineChart aria-hidden="true" size={18} />
-            Analyze a Stock
-          </Link>
+          <>
+            <DownloadCsvButton />
+            <Link to="/stocks" className={buttonClasses({ variant: "secondary" })}>
+              <LineChart aria-hidden="true" size={18} />
+              Analyze a Stock
+            </Link>
+          </>
         }
       >
         {filter ? (

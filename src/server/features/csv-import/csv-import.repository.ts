@@ -1,0 +1,66 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import type { Database } from "../../db/database";
+import { stockAnalyses } from "../../db/schema";
+import type { ExportRow, ImportRow } from "./analyses-csv";
+
+const INSERT_BATCH = 500;
+
+/** The CSV import and export over the user's analyses (table stock_analyses); every query is scoped to its owner. */
+export class CsvImportRepository {
+  constructor(private readonly db: Database) {}
+
+  /** The caller's analyses that are not removed, oldest first. */
+  async listForExport(userId: string): Promise<ExportRow[]> {
+    return this.db
+      .select({ id: stockAnalyses.id, ticker: stockAnalyses.ticker, createdAt: stockAnalyses.createdAt, analysis: stockAnalyses.analysis })
+      .from(stockAnalyses)
+      .where(and(eq(stockAnalyses.userId, userId), isNull(stockAnalyses.deletedAt)))
+      .orderBy(asc(stockAnalyses.createdAt), asc(stockAnalyses.id));
+  }
+
+  /**
+   * Stores the rows in one transaction, skipping those the user already has (same id, or same
+   * ticker and timestamp) and repeats within the file. An id held by someone else's analysis (or by
+   * one the user removed) is replaced by a new one, so nothing about other users shows.
+   */
+  async importRows(userId: string, rows: readonly ImportRow[]): Promise<{ imported: number; skipped: number }> {
+    return this.db.transaction(async (tx) => {
+      const ids = [...new Set(rows.flatMap((row) => (row.id ? [row.id] : [])))];
+      const tickers = [...new Set(rows.map((row) => row.ticker))];
+      const takenIds = new Map<string, boolean>();
+      for (let k = 0; k < ids.length; k += 5000) {
+        const found = await tx
+          .select({ id: stockAnalyses.id, userId: stockAnalyses.userId, deletedAt: stockAnalyses.deletedAt })
+          .from(stockAnalyses)
+          .where(inArray(stockAnalyses.id, ids.slice(k, k + 5000)));
+        for (const row of found) takenIds.set(row.id, row.userId === userId && row.deletedAt === null);
+      }
+      const seen = new Set<string>();
+      for (let k = 0; k < tickers.length; k += 5000) {
+        const found = await tx
+          .select({ ticker: stockAnalyses.ticker, createdAt: stockAnalyses.createdAt })
+          .from(stockAnalyses)
+          .where(and(eq(stockAnalyses.userId, userId), isNull(stockAnalyses.deletedAt), inArray(stockAnalyses.ticker, tickers.slice(k, k + 5000))));
+        for (const row of found) seen.add(`${row.ticker}\u0000${row.createdAt.getTime()}`);
+      }
+      const usedIds = new Set<string>();
+      const fresh = [];
+      let skipped = 0;
+      for (const row of rows) {
+        const key = `${row.ticker}\u0000${row.createdAt.getTime()}`;
+        if ((row.id && (takenIds.get(row.id) === true || usedIds.has(row.id))) || seen.has(key)) {
+          skipped++;
+          continue;
+        }
+        seen.add(key);
+        const id = row.id && !takenIds.has(row.id) ? row.id : randomUUID();
+        if (row.id) usedIds.add(row.id);
+        usedIds.add(id);
+        fresh.push({ id, userId, ticker: row.ticker, action: row.action, analysis: row.analysis, createdAt: row.createdAt });
+      }
+      for (let k = 0; k < fresh.length; k += INSERT_BATCH) await tx.insert(stockAnalyses).values(fresh.slice(k, k + INSERT_BATCH));
+      return { imported: fresh.length, skipped };
+    });
+  }
+}

@@ -1,0 +1,77 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AuthenticatedUser } from "../../plugins/authenticate";
+import { tooLarge, type CsvImportService } from "./csv-import.service";
+
+const errorBody = z.object({ error: z.string(), code: z.string() });
+const rowError = z.object({ line: z.number(), column: z.string(), message: z.string() });
+
+/** A file over the multipart limit is a 413 with this feature's message and code. */
+function csvErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === "FST_REQ_FILE_TOO_LARGE" || error.statusCode === 413) {
+    const problem = tooLarge();
+    return reply.status(413).send({ error: problem.message, code: problem.code });
+  }
+  throw error;
+}
+
+/** CSV import (POST, multipart `file`) and export (GET) of the caller's analyses. */
+export function registerCsvImportRoutes(
+  app: FastifyInstance,
+  deps: { authenticate: (request: FastifyRequest) => Promise<AuthenticatedUser>; csv: () => Promise<CsvImportService> },
+): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const security = [{ bearer: [] }];
+
+  typed.post(
+    "/user/stock-analyses-csv/",
+    {
+      errorHandler: csvErrorHandler,
+      schema: {
+        tags: ["history"],
+        summary: "Import analyses from a CSV file (multipart field `file`); all or nothing",
+        security,
+        consumes: ["multipart/form-data"],
+        body: z.object({}).passthrough().optional(),
+        response: {
+          200: z.object({ success: z.literal(true), format: z.enum(["export", "flat"]), total: z.number(), imported: z.number(), skipped: z.number() }),
+          400: z.object({ error: z.string(), code: z.string(), errors: z.array(rowError).optional() }),
+          401: errorBody,
+          403: errorBody,
+          413: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await deps.authenticate(request);
+      const raw = (request.body as Record<string, unknown> | undefined)?.file;
+      const file = Buffer.isBuffer(raw) || typeof raw === "string" ? raw : undefined;
+      const outcome = await (await deps.csv()).importCsv(user, file);
+      if (!outcome.ok) {
+        const count = new Set(outcome.errors.map((e) => e.line)).size;
+        return reply.status(400).send({
+          error: `The file was not imported: ${count} ${count === 1 ? "line has" : "lines have"} problems. Nothing was changed.`,
+          code: "invalid_rows",
+          errors: outcome.errors,
+        });
+      }
+      return { success: true as const, format: outcome.format, total: outcome.total, imported: outcome.imported, skipped: outcome.skipped };
+    },
+  );
+
+  // Untyped: the answer is CSV text, not JSON, so no response schema serialises it.
+  app.get(
+    "/user/stock-analyses-csv/",
+    { schema: { tags: ["history"], summary: "Download the caller's analyses as CSV (export format: id,ticker,timestamp,analysis)", security } },
+    async (request, reply) => {
+      const user = await deps.authenticate(request);
+      const { filename, csv } = await (await deps.csv()).exportCsv(user);
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${filename}"`)
+        .header("cache-control", "no-store")
+        .send(csv);
+    },
+  );
+}

@@ -1,0 +1,51 @@
+import { decodeCsvBytes } from "../../../core/csv/csv";
+import { AppError } from "../../app-error";
+import type { AuthenticatedUser } from "../../plugins/authenticate";
+import { readAnalysesCsv, writeAnalysesCsv, type CsvFormat, type RowError } from "./analyses-csv";
+import type { CsvImportRepository } from "./csv-import.repository";
+
+export const MAX_CSV_BYTES = 5 * 1024 * 1024;
+export const FILE_REQUIRED_MESSAGE = "Please select a file first";
+export const EMAIL_UNVERIFIED_MESSAGE = "Please verify your email first! Check your inbox for the verification link.";
+
+export type ImportOutcome =
+  | { ok: true; format: CsvFormat; total: number; imported: number; skipped: number }
+  | { ok: false; format: CsvFormat | null; errors: RowError[] };
+
+/**
+ * CSV import and export of the caller's analyses. A whole file refused for what it is (not CSV, too
+ * big, too many rows, empty) is an AppError; invalid rows come back listed.
+ */
+export class CsvImportService {
+  constructor(private readonly deps: { repository: CsvImportRepository; now: () => Date }) {}
+
+  /** All or nothing: every row valid and stored (duplicates skipped), or nothing written and the problems listed. */
+  async importCsv(user: AuthenticatedUser, file: Buffer | string | undefined): Promise<ImportOutcome> {
+    if (!user.emailVerified) throw new AppError(403, "email_unverified", EMAIL_UNVERIFIED_MESSAGE);
+    if (file === undefined) throw new AppError(400, "file_required", FILE_REQUIRED_MESSAGE);
+    const bytes = typeof file === "string" ? Buffer.from(file, "utf8") : file;
+    if (bytes.length === 0) throw new AppError(400, "empty_csv", "The file is empty. It needs a header row and at least one analysis.");
+    if (bytes.length > MAX_CSV_BYTES) throw tooLarge();
+    const decoded = decodeCsvBytes(bytes);
+    if (!decoded.ok) {
+      throw new AppError(400, "not_csv", "This file is not a CSV: it is binary or not UTF-8 text. Export your analyses as CSV (UTF-8) and try again.");
+    }
+    const parsed = readAnalysesCsv(decoded.text);
+    if (!parsed.ok) {
+      if (parsed.kind === "invalid") return { ok: false, format: parsed.format, errors: parsed.errors };
+      throw new AppError(400, parsed.kind === "too_many_rows" ? "too_many_rows" : "empty_csv", parsed.message);
+    }
+    const { imported, skipped } = await this.deps.repository.importRows(user.id, parsed.rows);
+    return { ok: true, format: parsed.format, total: parsed.rows.length, imported, skipped };
+  }
+
+  /** The caller's analyses in the export format, with the download's file name. */
+  async exportCsv(user: AuthenticatedUser): Promise<{ filename: string; csv: string; count: number }> {
+    const rows = await this.deps.repository.listForExport(user.id);
+    return { filename: `quanta-analyses-${this.deps.now().toISOString().slice(0, 10)}.csv`, csv: writeAnalysesCsv(rows), count: rows.length };
+  }
+}
+
+export function tooLarge(): AppError {
+  return new AppError(413, "file_too_large", `The file is larger than ${MAX_CSV_BYTES / 1024 / 1024} MB. Split it into smaller files and upload them one by one.`);
+}

@@ -1,0 +1,229 @@
+import { useId, useState, type ChangeEvent, type FormEvent } from "react";
+import { Link } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { FileSpreadsheet, Upload } from "lucide-react";
+import { Page } from "../../../components/layout/page";
+import { Banner } from "../../../components/ui/banner";
+import { Button, buttonClasses } from "../../../components/ui/button";
+import { Card, CardTitle } from "../../../components/ui/card";
+import { PageSpinner } from "../../../components/ui/spinner";
+import { useAuth } from "../../../lib/auth-context";
+import { UploadRejectedError, uploadAnalysesCsv, type ImportSummary, type RejectedRow } from "../api/csv-import-api";
+import { previewFile, type Preview } from "./csv-preview";
+
+export const UPLOAD_TEXTS = {
+  invalidType: "Please select a valid CSV file",
+  noFile: "Please select a file first",
+  success: "File uploaded successfully!",
+  failure: "Failed to upload file. Please try again.",
+  signIn: "Sign in to upload a CSV of analyses.",
+} as const;
+
+/** Types browsers report for .csv files (Windows often says Excel; some say nothing). */
+const CSV_TYPES = new Set(["text/csv", "application/csv", "text/x-csv", "application/vnd.ms-excel", "text/plain", ""]);
+
+export function isCsvFile(file: File): boolean {
+  return file.type === "text/csv" || (/\.csv$/i.test(file.name) && CSV_TYPES.has(file.type));
+}
+
+type Status =
+  | { kind: "idle" }
+  | { kind: "error"; message: string }
+  | { kind: "uploading" }
+  | { kind: "done"; summary: ImportSummary }
+  | { kind: "failed"; detail: string; rejected: RejectedRow[] };
+
+/** /upload: pick a CSV, preview its first rows, upload it, and see what was imported (SPEC.md §2, §5, §8). */
+export function UploadView() {
+  const { user, isPending } = useAuth();
+  const queryClient = useQueryClient();
+  const inputId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = event.target.files?.[0] ?? null;
+    setPreview(null);
+    if (picked && !isCsvFile(picked)) {
+      setFile(null);
+      event.target.value = "";
+      setStatus({ kind: "error", message: UPLOAD_TEXTS.invalidType });
+      return;
+    }
+    setFile(picked);
+    setStatus({ kind: "idle" });
+    if (picked) {
+      void previewFile(picked).then(
+        (result) => {
+          setPreview(result);
+        },
+        () => {
+          setPreview({ ok: false, message: "The preview could not read this file." });
+        },
+      );
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) {
+      setStatus({ kind: "error", message: UPLOAD_TEXTS.noFile });
+      return;
+    }
+    setStatus({ kind: "uploading" });
+    try {
+      const summary = await uploadAnalysesCsv(file);
+      setStatus({ kind: "done", summary });
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== "public-config" });
+    } catch (error) {
+      if (error instanceof UploadRejectedError) setStatus({ kind: "failed", detail: error.message, rejected: error.rejected });
+      else setStatus({ kind: "failed", detail: error instanceof Error ? error.message : "", rejected: [] });
+    }
+  };
+
+  if (isPending) return <PageSpinner label="Checking your session…" />;
+
+  const description = "Import stock analyses from a CSV file: Quanta's own export, or one column per field.";
+  if (!user) {
+    return (
+      <Page title="Upload analyses" description={description}>
+        <Card className="flex flex-col items-start gap-4">
+          <p className="text-ink">{UPLOAD_TEXTS.signIn}</p>
+          <Link to="/signin" className={buttonClasses()}>
+            Sign in
+          </Link>
+        </Card>
+      </Page>
+    );
+  }
+
+  return (
+    <Page
+      title="Upload analyses"
+      description={description}
+      actions={
+        <Link to="/dashboard" className={buttonClasses({ variant: "secondary" })}>
+          Your analysis history
+        </Link>
+      }
+    >
+      <div className="space-y-6">
+        <Card>
+          <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+            <div className="space-y-2">
+              <label htmlFor={inputId} className="block text-sm font-semibold text-ink">
+                CSV file
+              </label>
+              <input
+                id={inputId}
+                name="file"
+                type="file"
+                accept=".csv,text/csv"
+                onChange={onChange}
+                className="block w-full max-w-full text-sm text-ink file:mr-4 file:rounded-lg file:border file:border-line file:bg-surface file:px-4 file:py-2 file:font-semibold hover:file:bg-brand-50"
+              />
+              <p className="text-sm text-muted">
+                Up to 5 MB and 10,000 rows, UTF-8. Two formats: Quanta&apos;s own export (<code>id,ticker,timestamp,analysis</code>, as
+                the Download CSV button of your history writes it), or one column per report field (see docs/csv-format.md). Every
+                row is checked first: if one is wrong, nothing is imported. Analyses you already have are skipped.
+              </p>
+            </div>
+            <Button type="submit" disabled={status.kind === "uploading"}>
+              <Upload aria-hidden="true" size={18} />
+              {status.kind === "uploading" ? "Uploading…" : "Upload CSV"}
+            </Button>
+          </form>
+        </Card>
+
+        {status.kind === "error" ? <Banner tone="error">{status.message}</Banner> : null}
+        {status.kind === "done" ? (
+          <Banner tone="success">
+            <p>{UPLOAD_TEXTS.success}</p>
+            <p data-testid="upload-summary" className="font-normal">
+              {status.summary.imported} imported, {status.summary.skipped} skipped as duplicates, 0 rejected
+              {status.summary.imported > 0 ? (
+                <>
+                  {" — "}
+                  <Link to="/dashboard" className="font-semibold underline underline-offset-4">
+                    see them in your history
+                  </Link>
+                </>
+              ) : null}
+              .
+            </p>
+          </Banner>
+        ) : null}
+        {status.kind === "failed" ? (
+          <Banner tone="error">
+            <p>{UPLOAD_TEXTS.failure}</p>
+            {status.detail ? <p className="font-normal">{status.detail}</p> : null}
+          </Banner>
+        ) : null}
+        {status.kind === "failed" && status.rejected.length > 0 ? (
+          <Card>
+            <CardTitle>Rejected: {status.rejected.length} {status.rejected.length === 1 ? "problem" : "problems"}</CardTitle>
+            <div className="mt-4 overflow-x-auto">
+              <table data-testid="rejected-rows" className="w-full text-left text-sm">
+                <thead className="text-muted">
+                  <tr>
+                    <th className="py-2 pr-4 font-semibold">Line</th>
+                    <th className="py-2 pr-4 font-semibold">Column</th>
+                    <th className="py-2 font-semibold">Problem</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {status.rejected.map((row, index) => (
+                    <tr key={index} className="border-t border-line align-top">
+                      <td className="py-2 pr-4 tabular-nums">{row.line}</td>
+                      <td className="py-2 pr-4 font-mono text-xs break-all">{row.column || "—"}</td>
+                      <td className="py-2">{row.message}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </Card>
+        ) : null}
+
+        {file && preview ? (
+          <Card>
+            <CardTitle className="flex items-center gap-2">
+              <FileSpreadsheet aria-hidden="true" size={20} className="text-brand-700" />
+              Preview of {file.name}
+            </CardTitle>
+            {preview.ok ? (
+              <div className="mt-4 overflow-x-auto">
+                <table data-testid="csv-preview" className="w-full text-left text-xs">
+                  <thead className="text-muted">
+                    <tr>
+                      {preview.header.map((name, index) => (
+                        <th key={index} scope="col" className="py-2 pr-4 font-semibold whitespace-nowrap">
+                          {name}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {preview.rows.map((row, r) => (
+                      <tr key={r} className="border-t border-line">
+                        {row.map((cell, c) => (
+                          <td key={c} className="py-2 pr-4 whitespace-nowrap">
+                            {cell}
+                          </td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+                {preview.more ? <p className="mt-2 text-xs text-muted">Only the first rows are shown.</p> : null}
+              </div>
+            ) : (
+              <p className="mt-4 text-sm text-muted">{preview.message}</p>
+            )}
+          </Card>
+        ) : null}
+      </div>
+    </Page>
+  );
+}
