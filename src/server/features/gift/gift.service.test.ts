@@ -1,37 +1,17 @@
-import { Writable } from "node:stream";
 import { MockLanguageModelV3 } from "ai/test";
-import { pino } from "pino";
 import { describe, expect, it } from "vitest";
 import { GIFT_CATALOGUE } from "../../../core/gift/gift-catalogue";
 import { pickDiverse, recommendGifts, scoreCandidates } from "../../../core/gift/gift-scoring";
 import type { GiftRequest } from "../../../core/gift/gift-types";
 import { GiftService, type GiftModel } from "./gift.service";
+import { capturedLog, modelAnswer } from "../../test-support/llm-test-kit";
+
+const answer = (text: string, tokens = { input: 800, output: 200 }) => modelAnswer(text, tokens);
 
 const REQUEST: GiftRequest = { name: "Ada", age: 36, relationship: "friend", interests: "cooking, hiking", budget: "50_100", occasion: "birthday", previousGifts: "Pasta maker" };
 const NOW = new Date("2026-11-20T12:00:00Z");
 
-function answer(text: string, tokens = { input: 800, output: 200 }) {
-  return {
-    content: [{ type: "text" as const, text }],
-    finishReason: { unified: "stop" as const, raw: "stop" },
-    usage: {
-      inputTokens: { total: tokens.input, noCache: tokens.input, cacheRead: undefined, cacheWrite: undefined },
-      outputTokens: { total: tokens.output, text: tokens.output, reasoning: undefined },
-    },
-    warnings: [],
-  };
-}
 
-function capturedLog() {
-  const lines: Array<{ level: number; msg: string; err?: { message: string } }> = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(JSON.parse(chunk.toString()));
-      done();
-    },
-  });
-  return { log: pino({ level: "warn" }, stream), lines };
-}
 
 function service(model: MockLanguageModelV3, overrides: Partial<GiftModel> = {}) {
   const { log, lines } = capturedLog();

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { GIFT_CATALOGUE } from "../../../core/gift/gift-catalogue";
 import { DEFAULT_IDEA_COUNT, MAX_IDEAS, MIN_IDEAS, pickDiverse, scoreCandidates, toIdea, type ScoredCandidate } from "../../../core/gift/gift-scoring";
 import { budgetOf, type CatalogueGift, type GiftIdea, type GiftRequest } from "../../../core/gift/gift-types";
+import { callWithTimeout, tokensOf, usageOfError } from "../../adapters/llm/llm-call";
 
 /**
  * Gift ideas (issue 9): the deterministic scorer of src/core/gift picks the candidates; when a
@@ -125,10 +126,6 @@ export function mergeRefinement(request: GiftRequest, candidates: readonly Score
   });
 }
 
-function tokensOf(usage: { totalTokens?: number; inputTokens?: number; outputTokens?: number } | undefined): number {
-  if (!usage) return 0;
-  return usage.totalTokens ?? (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0);
-}
 
 export class GiftService {
   private readonly catalogue: readonly CatalogueGift[];
@@ -178,39 +175,30 @@ export class GiftService {
   }
 
   private async generate(model: GiftModel, request: GiftRequest, candidates: readonly ScoredCandidate[]): Promise<unknown> {
-    const controller = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        const error = new GiftRefinementRejectedError(`the model did not answer within ${model.timeoutMs} ms`);
-        controller.abort(error);
-        reject(error);
-      }, model.timeoutMs);
-    });
-    const call = generateText({
-      model: model.model,
-      system: SYSTEM_RULES,
-      prompt: promptFor(request, candidates),
-      output: refinementOutput,
-      temperature: 0.3,
-      // One attempt: the catalogue ranking is a good answer, a slow one is not.
-      maxRetries: 0,
-      abortSignal: controller.signal,
-    }).then(
-      (result) => {
-        this.record(tokensOf(result.usage));
-        return result.output;
-      },
-      (error: unknown) => {
-        this.record(tokensOf((error as { usage?: Parameters<typeof tokensOf>[0] } | null)?.usage));
-        throw error;
-      },
+    return callWithTimeout(
+      (abortSignal) =>
+        generateText({
+          model: model.model,
+          system: SYSTEM_RULES,
+          prompt: promptFor(request, candidates),
+          output: refinementOutput,
+          temperature: 0.3,
+          // One attempt: the catalogue ranking is a good answer, a slow one is not.
+          maxRetries: 0,
+          abortSignal,
+        }).then(
+          (result) => {
+            this.record(tokensOf(result.usage));
+            return result.output;
+          },
+          (error: unknown) => {
+            this.record(tokensOf(usageOfError(error)));
+            throw error;
+          },
+        ),
+      model.timeoutMs,
+      () => new GiftRefinementRejectedError(`the model did not answer within ${model.timeoutMs} ms`),
     );
-    try {
-      return await Promise.race([call, timeout]);
-    } finally {
-      clearTimeout(timer);
-      call.catch(() => undefined);
-    }
   }
+
 }

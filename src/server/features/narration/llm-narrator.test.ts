@@ -1,7 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Writable } from "node:stream";
 import { MockLanguageModelV3 } from "ai/test";
-import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { narrationSchema, type Narration } from "../../../contracts/narration";
 import { analysisReportSchema } from "../../../contracts/stock-summary";
@@ -15,6 +13,7 @@ import type { DatabaseHandle } from "../../db/database";
 import { users } from "../../db/schema";
 import { startLocalServer, type LocalServer } from "../../test-support/local-http-server";
 import { testDatabaseKinds } from "../../test-support/test-database";
+import { capturedLog, modelAnswer as answer } from "../../test-support/llm-test-kit";
 import { NarrationService, mergeNarration, type NarrationDependencies } from "./llm-narrator";
 
 const NOW = new Date("2026-11-20T22:00:00Z");
@@ -66,29 +65,7 @@ function numericFields(value: unknown, path = ""): Record<string, number> {
   return Object.assign({}, ...Object.entries(value).map(([key, inner]) => numericFields(inner, `${path}.${key}`)));
 }
 
-function answer(text: string, totalTokens = { input: 1200, output: 300 }) {
-  return {
-    content: [{ type: "text" as const, text }],
-    finishReason: { unified: "stop" as const, raw: "stop" },
-    usage: {
-      inputTokens: { total: totalTokens.input, noCache: totalTokens.input, cacheRead: undefined, cacheWrite: undefined },
-      outputTokens: { total: totalTokens.output, text: totalTokens.output, reasoning: undefined },
-    },
-    warnings: [],
-  };
-}
 
-/** A pino logger whose lines the test reads. */
-function capturedLog() {
-  const lines: Array<{ level: number; msg: string; err?: { message: string } }> = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(JSON.parse(chunk.toString()));
-      done();
-    },
-  });
-  return { log: pino({ level: "warn" }, stream), lines };
-}
 
 describe("mergeNarration", () => {
   it("keeps the engine's numbers, action, levels and labels even when the model sends its own", async () => {

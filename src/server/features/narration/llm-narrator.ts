@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import type { AnalysisReport } from "../../../core/analysis/analysis-report";
 import { narrationSchema, type Narration } from "../../../contracts/narration";
+import { callWithTimeout, tokensOf, usageOfError } from "../../adapters/llm/llm-call";
 import type { LlmUsageRepository } from "../../adapters/llm/llm-usage.repository";
 import { reportNumbers, unsupportedFigures } from "./figure-check";
 
@@ -125,10 +126,6 @@ export function mergeNarration(report: AnalysisReport, candidate: unknown, narra
   };
 }
 
-function tokensOf(usage: { totalTokens?: number; inputTokens?: number; outputTokens?: number } | undefined): number {
-  if (!usage) return 0;
-  return usage.totalTokens ?? (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0);
-}
 
 export class NarrationService {
   private readonly now: () => Date;
@@ -160,44 +157,32 @@ export class NarrationService {
   }
 
   private async generate(report: AnalysisReport, userId: string, day: string): Promise<unknown> {
-    const controller = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        const error = new NarrationRejectedError(`the model did not answer within ${this.deps.timeoutMs} ms`);
-        controller.abort(error);
-        reject(error);
-      }, this.deps.timeoutMs);
-    });
-    const call = generateText({
-      model: this.deps.model,
-      system: systemPrompt(report),
-      prompt: userPrompt(narrationSchema.parse(report.stock_summary)),
-      output: narrationOutput,
-      temperature: 0.2,
-      // One attempt: the rules narration is a good answer, a slow one is not.
-      maxRetries: 0,
-      abortSignal: controller.signal,
-    }).then(
-      async (result) => {
-        await this.record(userId, day, tokensOf(result.usage));
-        return result.output;
-      },
-      async (error: unknown) => {
-        // An answer that failed validation was still paid for.
-        const usage = (error as { usage?: Parameters<typeof tokensOf>[0] } | null)?.usage;
-        await this.record(userId, day, tokensOf(usage));
-        throw error;
-      },
+    return callWithTimeout(
+      (abortSignal) =>
+        generateText({
+          model: this.deps.model,
+          system: systemPrompt(report),
+          prompt: userPrompt(narrationSchema.parse(report.stock_summary)),
+          output: narrationOutput,
+          temperature: 0.2,
+          // One attempt: the rules narration is a good answer, a slow one is not.
+          maxRetries: 0,
+          abortSignal,
+        }).then(
+          async (result) => {
+            await this.record(userId, day, tokensOf(result.usage));
+            return result.output;
+          },
+          async (error: unknown) => {
+            await this.record(userId, day, tokensOf(usageOfError(error)));
+            throw error;
+          },
+        ),
+      this.deps.timeoutMs,
+      () => new NarrationRejectedError(`the model did not answer within ${this.deps.timeoutMs} ms`),
     );
-    try {
-      return await Promise.race([call, timeout]);
-    } finally {
-      clearTimeout(timer);
-      // A late answer must not reject unobserved after the time-out won.
-      call.catch(() => undefined);
-    }
   }
+
 
   private async record(userId: string, day: string, tokens: number): Promise<void> {
     if (tokens <= 0) return;
