@@ -91,7 +91,10 @@ export interface Services {
   research: ResearchService;
   customers: StripeCustomersRepository;
   publicRecommendations: PublicRecommendationsService;
+  publicAnalyses: PublicAnalysesRepository;
   contact: ContactService;
+  chat: ChatService;
+  csv: CsvImportService;
 }
 
 /** Paths the server answers itself; anything else that accepts HTML gets the SPA (history fallback). */
@@ -152,27 +155,78 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   const now = deps.now ?? (() => new Date());
   const analysis = new StockAnalysisService(deps.market, now, new DatabaseMarketCacheStore(deps.database.then((handle) => handle.db)));
-  // The LLM narrator when a model is configured (LLM_PROVIDER); null keeps the rules narrator.
-  const narrationModel = createConfiguredModel(config);
+  // The configured language model (LLM_PROVIDER), shared by narration, chat and gifts; null = rules only.
+  const llm = createConfiguredModel(config);
   const instanceId = randomUUID();
+  // Quanta briefs are written from the stored public analyses; composed here so features stay apart.
+  const publicReports = async (): Promise<StoredReport[]> => {
+    const rows = await (await getServices()).publicAnalyses.list();
+    return rows.flatMap((row) => {
+      const parsed = analysisReportSchema.safeParse(row.analysis);
+      return parsed.success ? [{ report: parsed.data, createdAt: row.createdAt }] : [];
+    });
+  };
+  const news = new NewsService({
+    sources: createNewsSources(config, {
+      reports: publicReports,
+      benchmarkTicker: deps.market.benchmarkTicker,
+      onFeedError: (feed, error) => app.log.warn({ feed, err: error }, "a news feed failed; skipping it"),
+    }),
+    log: app.log,
+  });
   const premiumPolicy = { graceDays: config.billing.graceDays, now };
   const stripe = new StripeGateway({ webhookSecret: config.billing.webhookSecret, secretKey: config.billing.secretKey, apiBaseUrl: config.billing.apiBaseUrl });
   const services: Promise<Services> = deps.database.then((database) => {
     const auth = createAuth({ config, db: database.db, mail: deps.mail, secret: deps.authSecret });
     const customers = new StripeCustomersRepository(database.db, premiumPolicy);
+    const llmUsage = new LlmUsageRepository(database.db);
+    const publicAnalyses = new PublicAnalysesRepository(database.db);
+    const stockAnalyses = new StockAnalysesRepository(database.db);
     // A user's analysis is narrated by the LLM (billed to their token budget) when one is configured.
     // The public lists below stay rules-narrated: there is no user to bill.
-    const narration = narrationModel
+    const narration = llm
       ? new NarrationService({
-          model: narrationModel.model,
-          modelName: narrationModel.name,
-          timeoutMs: narrationModel.config.timeoutMs,
-          dailyTokenBudget: narrationModel.config.dailyTokenBudget,
-          usage: new LlmUsageRepository(database.db),
+          model: llm.model,
+          modelName: llm.name,
+          timeoutMs: llm.config.timeoutMs,
+          dailyTokenBudget: llm.config.dailyTokenBudget,
+          usage: llmUsage,
           log: app.log,
           now,
         })
       : null;
+    const research = new ResearchService({
+      analyzer: {
+        analyze: async (query, context) => (narration ? narration.narrate(await analysis.analyze(query), context) : analysis.analyze(query)),
+      },
+      analyses: stockAnalyses,
+      usage: new DailyUsageRepository(database.db),
+      isPremium: (email) => customers.isPremium(email),
+      freeDailyAnalyses: config.research.freeDailyAnalyses,
+      now,
+    });
+    // Chat (/api/chat): the assistants look things up through tools composed here from the research,
+    // public list, stock-analysis and news features; the LLM assistant when a model is configured.
+    const chatTools = createChatTools({ research, publicAnalyses, stockAnalyses, analysis, news, market: deps.market });
+    const rules = new RulesAssistant({
+      tools: chatTools,
+      exampleTickers: async () => {
+        const listed = (await publicAnalyses.list()).map((row) => row.ticker);
+        return listed.length > 0 ? listed : (config.research.publicUniverse ?? (await deps.market.listUniverse()).map((c) => c.ticker));
+      },
+    });
+    const assistant = llm
+      ? new LlmAssistant({
+          model: llm.model,
+          tools: chatTools,
+          fallback: rules,
+          usage: llmUsage,
+          dailyTokenBudget: llm.config.dailyTokenBudget,
+          timeoutMs: llm.config.timeoutMs,
+          now,
+          log: app.log,
+        })
+      : rules;
     return {
       database,
       auth,
@@ -180,18 +234,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       tokens: new TokenVerifier(database.db, config.appUrl),
       customers,
       contact: new ContactService({ repository: new ContactRepository(database.db), now }),
-      research: new ResearchService({
-        analyzer: {
-          analyze: async (query, context) => (narration ? narration.narrate(await analysis.analyze(query), context) : analysis.analyze(query)),
-        },
-        analyses: new StockAnalysesRepository(database.db),
-        usage: new DailyUsageRepository(database.db),
-        isPremium: (email) => customers.isPremium(email),
-        freeDailyAnalyses: config.research.freeDailyAnalyses,
-        now,
-      }),
+      research,
+      publicAnalyses,
+      chat: new ChatService({ repository: new ChatRepository(database.db), assistant, now }),
+      csv: new CsvImportService({ repository: new CsvImportRepository(database.db), now }),
       publicRecommendations: new PublicRecommendationsService({
-        repository: new PublicAnalysesRepository(database.db),
+        repository: publicAnalyses,
         jobs: new JobRunsRepository(database.db),
         analyzer: {
           universe: async () => config.research.publicUniverse ?? (await deps.market.listUniverse()).map((c) => c.ticker),
@@ -266,64 +314,19 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   registerPublicRecommendationRoutes(app, async () => (await getServices()).publicRecommendations);
   registerContactRoutes(app, async () => (await getServices()).contact);
   // The gift assistant (/gift): catalogue scoring, refined by the LLM when one is configured.
-  const giftModel = createConfiguredModel(config);
   registerGiftRoutes(app, {
     brand: config.brand,
     webRoot: deps.webRoot,
     gifts: new GiftService({
-      model: giftModel && { model: giftModel.model, name: giftModel.name, timeoutMs: giftModel.config.timeoutMs, dailyTokenBudget: giftModel.config.dailyTokenBudget },
+      model: llm && { model: llm.model, name: llm.name, timeoutMs: llm.config.timeoutMs, dailyTokenBudget: llm.config.dailyTokenBudget },
       log: app.log,
       now,
     }),
   });
   registerLogoRoutes(app, new LogosService({ market: deps.market, source: createLogoSource(config) }));
-  // Quanta briefs are written from the stored public analyses; composed here so features stay apart.
-  const publicReports = async (): Promise<StoredReport[]> => {
-    const rows = await new PublicAnalysesRepository((await getServices()).database.db).list();
-    return rows.flatMap((row) => {
-      const parsed = analysisReportSchema.safeParse(row.analysis);
-      return parsed.success ? [{ report: parsed.data, createdAt: row.createdAt }] : [];
-    });
-  };
-  const newsSources = createNewsSources(config, {
-    reports: publicReports,
-    benchmarkTicker: deps.market.benchmarkTicker,
-    onFeedError: (feed, error) => app.log.warn({ feed, err: error }, "a news feed failed; skipping it"),
-  });
-  const news = new NewsService({ sources: newsSources, log: app.log });
   registerNewsRoutes(app, news);
-  // Chat (/api/chat): the assistants look things up through tools composed here from the research,
-  // public list, stock-analysis and news features; the LLM assistant when a model is configured.
-  const chatTools = createChatTools({ services: getServices, analysis, news, market: deps.market });
-  const chatModel = createConfiguredModel(config);
-  let chatService: ChatService | undefined;
-  const chat = async (): Promise<ChatService> => {
-    const { database } = await getServices();
-    if (chatService) return chatService;
-    const rules = new RulesAssistant({
-      tools: chatTools,
-      exampleTickers: async () => {
-        const listed = (await new PublicAnalysesRepository(database.db).list()).map((row) => row.ticker);
-        return listed.length > 0 ? listed : (config.research.publicUniverse ?? (await deps.market.listUniverse()).map((c) => c.ticker));
-      },
-    });
-    const assistant = chatModel
-      ? new LlmAssistant({
-          model: chatModel.model,
-          tools: chatTools,
-          fallback: rules,
-          usage: new LlmUsageRepository(database.db),
-          dailyTokenBudget: chatModel.config.dailyTokenBudget,
-          timeoutMs: chatModel.config.timeoutMs,
-          now,
-          log: app.log,
-        })
-      : rules;
-    chatService = new ChatService({ repository: new ChatRepository(database.db), assistant, now });
-    return chatService;
-  };
-  registerChatRoutes(app, { authenticate, chat });
-  registerCsvImportRoutes(app, { authenticate, csv: async () => new CsvImportService({ repository: new CsvImportRepository((await getServices()).database.db), now }) });
+  registerChatRoutes(app, { authenticate, chat: async () => (await getServices()).chat });
+  registerCsvImportRoutes(app, { authenticate, csv: async () => (await getServices()).csv });
   if (!config.isProduction && deps.outbox) {
     const outbox = deps.outbox;
     registerDevMailboxRoutes(app, () => outbox.list());
@@ -358,7 +361,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
 /** The chat assistants' tools (features/chat/chat-tools.ts) from the features that hold the data. */
 function createChatTools(deps: {
-  services: () => Promise<Services>;
+  research: ResearchService;
+  publicAnalyses: PublicAnalysesRepository;
+  stockAnalyses: StockAnalysesRepository;
   analysis: StockAnalysisService;
   news: NewsService;
   market: MarketDataProvider;
@@ -367,12 +372,11 @@ function createChatTools(deps: {
     const parsed = analysisReportSchema.safeParse(typeof analysis === "string" ? JSON.parse(analysis) : analysis);
     return parsed.success ? parsed.data : null;
   };
-  const publicRows = async () => new PublicAnalysesRepository((await deps.services()).database.db).list();
+  const publicRows = () => deps.publicAnalyses.list();
   return {
     async latestAnalysis(userId: string, ticker: string): Promise<FoundAnalysis | null> {
-      const { database } = await deps.services();
       const symbol = ticker.trim().toUpperCase();
-      const own = (await new StockAnalysesRepository(database.db).listForUser(userId, symbol))
+      const own = (await deps.stockAnalyses.listForUser(userId, symbol))
         .map((row) => ({ row, report: parse(row.analysis) }))
         .find((x) => x.report !== null);
       const shared = (await publicRows()).find((row) => row.ticker === symbol);
@@ -387,7 +391,7 @@ function createChatTools(deps: {
       return null;
     },
     async runAnalysis(user: AuthenticatedUser, query: string): Promise<FoundAnalysis> {
-      const { report, id } = await (await deps.services()).research.analyzeFor(user, query);
+      const { report, id } = await deps.research.analyzeFor(user, query);
       const ticker = report.stock_summary.ticker;
       return { report, citation: { ticker, as_of: report.meta.as_of, analysis_id: id, source: "history" } };
     },
