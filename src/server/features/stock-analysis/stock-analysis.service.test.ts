@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { analysisReportSchema } from "../../../contracts/stock-summary";
 import { SymbolNotFoundError, type MarketDataProvider } from "../../../core/market/market-data-provider";
 import { DemoMarketProvider } from "../../adapters/market/demo";
+import type { MarketCacheRecord, MarketCacheStore } from "../../adapters/market/market-cache-store";
 import { StockAnalysisService } from "./stock-analysis.service";
 
 const at = (iso: string) => () => new Date(iso);
@@ -104,10 +105,10 @@ describe("StockAnalysisService with a provider that charges per call", () => {
   });
 
   it("keeps the universe's RS scores in the store, so a restarted server ranks the same way", async () => {
-    const rows = new Map<string, { payload: unknown }>();
-    const store = {
-      read: async (key: string) => rows.get(key) ?? null,
-      write: async (key: string, record: { payload: unknown }) => void rows.set(key, structuredClone(record)),
+    const rows = new Map<string, MarketCacheRecord>();
+    const store: MarketCacheStore = {
+      read: async (key) => rows.get(key) ?? null,
+      write: async (key, record) => void rows.set(key, structuredClone(record)),
     };
     const { provider, inner } = meteredDemo(now);
     const [company] = await inner.listUniverse();

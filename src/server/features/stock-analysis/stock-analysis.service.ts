@@ -3,6 +3,7 @@ import type { AnalysisReport } from "../../../core/analysis/analysis-report";
 import { rankBySetupQuality } from "../../../core/analysis/setup-quality";
 import { relativeStrengthScore } from "../../../core/indicators/relative-strength";
 import type { CompanyProfile, DailyBars } from "../../../core/market/market-data";
+import type { MarketCacheStore } from "../../adapters/market/market-cache-store";
 import { MARKET_DATA_SOURCE_NAMES, SymbolNotFoundError, type MarketDataProvider } from "../../../core/market/market-data-provider";
 
 /** Two years of sessions: enough for the 200-day EMA's direction, the 52-week range and RS. */
@@ -23,12 +24,6 @@ export function barsUpTo(bars: DailyBars, asOf: string): DailyBars {
   };
 }
 
-/** Where the universe's RS scores of a session are kept, so a restart does not lose them. */
-export interface RsScoreStore {
-  read(key: string): Promise<{ payload: unknown } | null>;
-  write(key: string, record: { payload: unknown; fetchedAt: Date; expiresAt: Date }): Promise<void>;
-}
-
 const RS_SNAPSHOT_DAYS = 7;
 
 /**
@@ -46,7 +41,8 @@ export class StockAnalysisService {
   constructor(
     private readonly provider: MarketDataProvider,
     private readonly now: () => Date = () => new Date(),
-    private readonly rsScores?: RsScoreStore,
+    /** Where the universe's RS scores of a session are kept (the market cache), so a restart does not lose them. */
+    private readonly rsScores?: MarketCacheStore,
   ) {}
 
   /** 'nvda', ' Northwind ', 'Apple' → the ticker and company. Unknown → SymbolNotFoundError. */
