@@ -18,7 +18,7 @@ const HTML = "text/html; charset=utf-8";
 /**
  * The SPA shell for /gift with the server-rendered form in its <noscript>: with JavaScript the
  * React page renders, without it the browser shows the same form, which posts natively.
- * Read at request time so a rebuilt SPA is picked up; null when there is no build.
+ * Null when there is no build.
  */
 async function spaShellWithForm(webRoot: string | undefined, brand: string): Promise<string | null> {
   if (!webRoot) return null;
@@ -39,12 +39,20 @@ async function spaShellWithForm(webRoot: string | undefined, brand: string): Pro
  * hook lets POST /gift through on a same-site Origin/Referer (plugins/csrf.ts explains why).
  */
 export function registerGiftRoutes(app: FastifyInstance, deps: GiftRouteDependencies): void {
+  // The built shell does not change while the server runs (a rebuild means a restart, as for the
+  // rest of the SPA): composed on the first request, not read from disk on every one.
+  let shell: Promise<string | null> | undefined;
+  const formPage = async (): Promise<string> => {
+    shell ??= spaShellWithForm(deps.webRoot, deps.brand);
+    const page = await shell;
+    if (page === null) shell = undefined;
+    return page ?? renderGiftFormPage(deps.brand);
+  };
   void app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 32 * 1024 });
 
     scope.get("/gift", { schema: { hide: true } }, async (_request, reply) => {
-      const page = (await spaShellWithForm(deps.webRoot, deps.brand)) ?? renderGiftFormPage(deps.brand);
-      return reply.type(HTML).header("cache-control", "no-cache").send(page);
+      return reply.type(HTML).header("cache-control", "no-cache").send(await formPage());
     });
 
     scope.post("/gift", { schema: { hide: true }, bodyLimit: 32 * 1024 }, async (request, reply) => {
