@@ -7,14 +7,37 @@ import { FormField } from "../../components/ui/form-field";
 import { Input, inputClasses } from "../../components/ui/input";
 import { cn } from "../../lib/cn";
 
+/** A required choice whose 'other' option asks for a description in `<name>_other`. */
+function ChoiceWithOther(props: { name: string; label: string; placeholder: string; options: { value: string; label: string }[]; otherLabel: string }) {
+  const [value, setValue] = useState("");
+  const id = `gift-${props.name}`;
+  return (
+    <>
+      <FormField id={id} label={props.label}>
+        <select id={id} name={props.name} required className={inputClasses} value={value} onChange={(e) => setValue(e.target.value)}>
+          <option value="">{props.placeholder}</option>
+          {props.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      {value === "other" ? (
+        <FormField id={`${id}_other`} label={props.otherLabel}>
+          <Input id={`${id}_other`} name={`${props.name}_other`} type="text" required maxLength={GIFT_LIMITS.text} />
+        </FormField>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * The gift form (issue 9). It posts natively to /gift (urlencoded), like the server-rendered form
  * visitors without JavaScript get, with the same field names; the server validates again and
  * answers the results page, or the form with its messages.
  */
 export function GiftForm() {
-  const [relationship, setRelationship] = useState("");
-  const [occasion, setOccasion] = useState("");
   const textareaClasses = cn(inputClasses, "h-auto min-h-20 py-2");
   return (
     <Card>
@@ -26,36 +49,20 @@ export function GiftForm() {
           <FormField id="gift-age" label="Age">
             <Input id="gift-age" name="age" type="number" required min={GIFT_LIMITS.ageMin} max={GIFT_LIMITS.ageMax} step={1} inputMode="numeric" />
           </FormField>
-          <FormField id="gift-relationship" label="Relationship">
-            <select id="gift-relationship" name="relationship" required className={inputClasses} value={relationship} onChange={(e) => setRelationship(e.target.value)}>
-              <option value="">Choose a relationship</option>
-              {RELATIONSHIPS.map((r) => (
-                <option key={r} value={r}>
-                  {RELATIONSHIP_LABELS[r]}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          {relationship === "other" ? (
-            <FormField id="gift-relationship_other" label="Describe the relationship">
-              <Input id="gift-relationship_other" name="relationship_other" type="text" required maxLength={GIFT_LIMITS.text} />
-            </FormField>
-          ) : null}
-          <FormField id="gift-occasion" label="Occasion">
-            <select id="gift-occasion" name="occasion" required className={inputClasses} value={occasion} onChange={(e) => setOccasion(e.target.value)}>
-              <option value="">Choose an occasion</option>
-              {OCCASIONS.map((o) => (
-                <option key={o} value={o}>
-                  {OCCASION_LABELS[o]}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          {occasion === "other" ? (
-            <FormField id="gift-occasion_other" label="Describe the occasion">
-              <Input id="gift-occasion_other" name="occasion_other" type="text" required maxLength={GIFT_LIMITS.text} />
-            </FormField>
-          ) : null}
+          <ChoiceWithOther
+            name="relationship"
+            label="Relationship"
+            placeholder="Choose a relationship"
+            options={RELATIONSHIPS.map((r) => ({ value: r, label: RELATIONSHIP_LABELS[r] }))}
+            otherLabel="Describe the relationship"
+          />
+          <ChoiceWithOther
+            name="occasion"
+            label="Occasion"
+            placeholder="Choose an occasion"
+            options={OCCASIONS.map((o) => ({ value: o, label: OCCASION_LABELS[o] }))}
+            otherLabel="Describe the occasion"
+          />
           <FormField id="gift-budget" label="Budget">
             <select id="gift-budget" name="budget" required className={inputClasses} defaultValue="">
               <option value="">Choose a budget</option>
