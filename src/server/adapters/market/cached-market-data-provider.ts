@@ -62,17 +62,15 @@ interface EncodedBars {
   volume: number[];
 }
 
-function encodeBars(bars: DailyBars | null): { sessions?: number; bars: EncodedBars | null } {
-  if (!bars) return { bars: null };
+function encodeBars(bars: DailyBars | null): EncodedBars | null {
+  if (!bars) return null;
   return {
-    bars: {
-      dates: bars.dates,
-      open: Array.from(bars.open),
-      high: Array.from(bars.high),
-      low: Array.from(bars.low),
-      close: Array.from(bars.close),
-      volume: Array.from(bars.volume),
-    },
+    dates: bars.dates,
+    open: Array.from(bars.open),
+    high: Array.from(bars.high),
+    low: Array.from(bars.low),
+    close: Array.from(bars.close),
+    volume: Array.from(bars.volume),
   };
 }
 
@@ -138,7 +136,7 @@ export class CachedMarketDataProvider implements MarketDataProvider {
       sessions: wanted,
       load: () => this.inner.getDailyBars(symbol, wanted),
       expiry: (bars, now) => barsExpiry(bars, now),
-      encode: (bars) => ({ ...encodeBars(bars), sessions: wanted }),
+      encode: (bars) => ({ bars: encodeBars(bars), sessions: wanted }),
       decode: decodeBars,
     });
   }
