@@ -32,8 +32,12 @@ const conversationColumns = {
 export class ChatRepository {
   constructor(private readonly db: Database) {}
 
-  async createConversation(row: ConversationRow): Promise<void> {
-    await this.db.insert(chatConversations).values(row);
+  /** A new conversation with its first message, together or not at all. */
+  async startConversation(row: ConversationRow, first: MessageRow): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.insert(chatConversations).values(row);
+      await tx.insert(chatMessages).values(first);
+    });
   }
 
   /** The user's conversations, most recently active first. */
@@ -89,13 +93,12 @@ export class ChatRepository {
     return rows.length > 0;
   }
 
+  /** Adds a message and marks its conversation active at the message's time (the list is ordered by it), in one transaction. */
   async appendMessage(row: MessageRow): Promise<void> {
-    await this.db.insert(chatMessages).values(row);
-  }
-
-  /** Marks the conversation as active at `at` (the list is ordered by it). */
-  async touch(id: string, at: Date): Promise<void> {
-    await this.db.update(chatConversations).set({ updatedAt: at }).where(eq(chatConversations.id, id));
+    await this.db.transaction(async (tx) => {
+      await tx.insert(chatMessages).values(row);
+      await tx.update(chatConversations).set({ updatedAt: row.createdAt }).where(eq(chatConversations.id, row.conversationId));
+    });
   }
 }
 

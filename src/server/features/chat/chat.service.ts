@@ -75,11 +75,10 @@ export class ChatService {
         .map((m) => ({ role: m.role, content: m.content, citations: m.citations }));
     } else {
       conversation = { id: randomUUID(), userId: user.id, title: titleFrom(message), createdAt: now, updatedAt: now };
-      await this.deps.repository.createConversation(conversation);
     }
     const userMessage: MessageRow = { id: randomUUID(), conversationId: conversation.id, role: "user", content: message, citations: [], createdAt: now };
-    await this.deps.repository.appendMessage(userMessage);
-    await this.deps.repository.touch(conversation.id, now);
+    if (request.conversation_id) await this.deps.repository.appendMessage(userMessage);
+    else await this.deps.repository.startConversation(conversation, userMessage);
     return { conversation: toSummary({ ...conversation, updatedAt: now }), userMessage: toMessage(userMessage), history };
   }
 
@@ -102,7 +101,6 @@ export class ChatService {
       createdAt,
     };
     await this.deps.repository.appendMessage(row);
-    await this.deps.repository.touch(turn.conversation.id, createdAt);
     return toMessage(row);
   }
 
