@@ -1,3 +1,6 @@
+import { jsonSchema, Output } from "ai";
+import { z } from "zod";
+
 /** What an AI SDK usage object says was spent. */
 export interface TokenUsage {
   totalTokens?: number | undefined;
@@ -38,4 +41,30 @@ export async function callWithTimeout<T>(start: (signal: AbortSignal) => Promise
     // A late answer must not reject unobserved after the time-out won.
     call.catch(() => undefined);
   }
+}
+
+/** Validation keywords some providers' strict structured outputs refuse; the zod schema checks them on the answer. */
+const CONSTRAINT_KEYWORDS = new Set(["$schema", "minLength", "maxLength", "minItems", "maxItems"]);
+
+function shapeOnly(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(shapeOnly);
+  if (schema === null || typeof schema !== "object") return schema;
+  return Object.fromEntries(Object.entries(schema).filter(([key]) => !CONSTRAINT_KEYWORDS.has(key)).map(([key, value]) => [key, shapeOnly(value)]));
+}
+
+/**
+ * A structured output for `generateText`: the model is given the JSON shape of `schema`, and its
+ * answer is validated with the zod schema itself (lengths and counts included).
+ */
+export function structuredOutput<T>(name: string, description: string, schema: z.ZodType<T>) {
+  return Output.object({
+    name,
+    description,
+    schema: jsonSchema<T>(shapeOnly(z.toJSONSchema(schema, { target: "draft-7", io: "output" })) as Parameters<typeof jsonSchema>[0], {
+      validate: (value) => {
+        const parsed = schema.safeParse(value);
+        return parsed.success ? { success: true, value: parsed.data } : { success: false, error: parsed.error };
+      },
+    }),
+  });
 }

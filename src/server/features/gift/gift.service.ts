@@ -1,10 +1,10 @@
-import { generateText, jsonSchema, Output, type LanguageModel } from "ai";
+import { generateText, type LanguageModel } from "ai";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import { GIFT_CATALOGUE } from "../../../core/gift/gift-catalogue";
 import { DEFAULT_IDEA_COUNT, MAX_IDEAS, MIN_IDEAS, pickDiverse, scoreCandidates, toIdea, type ScoredCandidate } from "../../../core/gift/gift-scoring";
 import { budgetOf, type CatalogueGift, type GiftIdea, type GiftRequest } from "../../../core/gift/gift-types";
-import { callWithTimeout, tokensOf, usageOfError } from "../../adapters/llm/llm-call";
+import { callWithTimeout, structuredOutput, tokensOf, usageOfError } from "../../adapters/llm/llm-call";
 
 /**
  * Gift ideas (issue 9): the deterministic scorer of src/core/gift picks the candidates; when a
@@ -56,29 +56,8 @@ export class GiftRefinementRejectedError extends Error {
   }
 }
 
-const refinementOutput = Output.object({
-  name: "gift_ideas",
-  description: "The chosen gift ideas, best first, by id, each with why it fits.",
-  schema: jsonSchema<GiftRefinement>(
-    {
-      type: "object",
-      properties: {
-        ideas: {
-          type: "array",
-          items: { type: "object", properties: { id: { type: "string" }, why: { type: "string" } }, required: ["id", "why"], additionalProperties: false },
-        },
-      },
-      required: ["ideas"],
-      additionalProperties: false,
-    },
-    {
-      validate: (value) => {
-        const parsed = giftRefinementSchema.safeParse(value);
-        return parsed.success ? { success: true, value: parsed.data } : { success: false, error: parsed.error };
-      },
-    },
-  ),
-});
+const refinementOutput = structuredOutput("gift_ideas", "The chosen gift ideas, best first, by id, each with why it fits.", giftRefinementSchema);
+
 
 const SYSTEM_RULES = [
   "You help choose gifts. A catalogue scorer has already picked candidate gifts that fit the budget; their names and prices are fixed.",

@@ -1,9 +1,8 @@
-import { generateText, jsonSchema, Output, type LanguageModel } from "ai";
+import { generateText, type LanguageModel } from "ai";
 import type { FastifyBaseLogger } from "fastify";
-import { z } from "zod";
 import type { AnalysisReport } from "../../../core/analysis/analysis-report";
 import { narrationSchema, type Narration } from "../../../contracts/narration";
-import { callWithTimeout, tokensOf, usageOfError } from "../../adapters/llm/llm-call";
+import { callWithTimeout, structuredOutput, tokensOf, usageOfError } from "../../adapters/llm/llm-call";
 import type { LlmUsageRepository } from "../../adapters/llm/llm-usage.repository";
 import { reportNumbers, unsupportedFigures } from "./figure-check";
 
@@ -61,27 +60,7 @@ function userPrompt(current: Narration): string {
   return `Rewrite these text fields of the report above and return them in the same JSON shape:\n${JSON.stringify(current)}`;
 }
 
-/** OpenAI's strict structured outputs refuse `minLength`; the model gets the shape, the schema checks the answer. */
-function withoutMinLength(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(withoutMinLength);
-  if (schema === null || typeof schema !== "object") return schema;
-  return Object.fromEntries(
-    Object.entries(schema)
-      .filter(([key]) => key !== "minLength" && key !== "$schema")
-      .map(([key, value]) => [key, withoutMinLength(value)]),
-  );
-}
-
-const narrationOutput = Output.object({
-  name: "narration",
-  description: "The report's text fields, rewritten plainly with every figure kept as given.",
-  schema: jsonSchema<Narration>(withoutMinLength(z.toJSONSchema(narrationSchema, { target: "draft-7", io: "output" })) as Parameters<typeof jsonSchema>[0], {
-    validate: (value) => {
-      const parsed = narrationSchema.safeParse(value);
-      return parsed.success ? { success: true, value: parsed.data } : { success: false, error: parsed.error };
-    },
-  }),
-});
+const narrationOutput = structuredOutput("narration", "The report's text fields, rewritten plainly with every figure kept as given.", narrationSchema);
 
 function texts(narration: Narration): string[] {
   return Object.values(narration).flatMap((section) => Object.values(section).flat());
