@@ -11,6 +11,8 @@ import { UserRepository } from "../server/auth/user.repository";
 import { createMarketDataProvider } from "../server/adapters/market/market-registry";
 import { StockAnalysisService } from "../server/features/stock-analysis/stock-analysis.service";
 import { formatReport, formatScreen } from "./report-text";
+import { BACKTEST_USAGE, backtestCommand, BacktestUsageError } from "./backtest/backtest-command";
+import { HistoryCsvError } from "../core/market/history-csv";
 import { randomUUID } from "node:crypto";
 import { pino } from "pino";
 import { JobRunsRepository } from "../server/jobs/job-runs.repository";
@@ -30,6 +32,7 @@ const USAGE = `Usage: quanta <command>
   refresh                                      re-analyse the public 'Stocks to buy / watch' lists now
   providers check [TICKER]                     live smoke test of the configured market-data provider
                                                (profile, search, bars, fundamentals, analysis)
+${BACKTEST_USAGE}
 
   users list                                   list accounts (e-mail, verified, disabled)
   users disable EMAIL                          disable an account and end all its sessions
@@ -66,7 +69,8 @@ async function analyzeCommand(args: string[]): Promise<number> {
   if (values.bars) {
     const bars = parseBarsCsv(await readFile(values.bars, "utf8"));
     const benchmark = values.benchmark ? parseBarsCsv(await readFile(values.benchmark, "utf8")) : null;
-    report = service.analyzeBars(query.toUpperCase(), bars, benchmark, `csv:${path.basename(values.bars)}`);
+    const benchmarkName = values.benchmark ? path.basename(values.benchmark).replace(/\.csv(\.gz)?$/i, "").toUpperCase() : null;
+    report = service.analyzeBars(query.toUpperCase(), bars, benchmark, `csv:${path.basename(values.bars)}`, benchmarkName);
   } else {
     if (values.benchmark) throw new UsageError("quanta analyze: --benchmark goes with --bars.");
     report = await service.analyze(query);
@@ -268,6 +272,8 @@ async function run(argv: string[]): Promise<number> {
       return contactCommand(rest);
     case "premium":
       return premiumCommand(rest);
+    case "backtest":
+      return backtestCommand(rest);
     case undefined:
     case "help":
     case "--help":
@@ -281,7 +287,7 @@ async function run(argv: string[]): Promise<number> {
 try {
   process.exitCode = await run(process.argv.slice(2));
 } catch (error) {
-  if (error instanceof UsageError) {
+  if (error instanceof UsageError || error instanceof BacktestUsageError) {
     process.stderr.write(`${error.message}\n`);
     process.exitCode = 2;
   } else if (
@@ -291,6 +297,7 @@ try {
     error instanceof InsufficientHistoryError ||
     error instanceof InvalidBarsError ||
     error instanceof CsvBarsError ||
+    error instanceof HistoryCsvError ||
     (error as NodeJS.ErrnoException).code === "ENOENT" ||
     (error as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION"
   ) {

@@ -18,6 +18,8 @@ export interface AnalysisConfig {
     nearHighFactor: number;
     /** RS rating ≥ this (criterion 8). */
     minRsRating: number;
+    /** Simple or exponential averages for criteria 1–5 (Minervini defines them on simple ones; decision 014). */
+    averages: "sma" | "ema";
   };
   relativeStrength: { weights: readonly [number, number, number, number]; periods: readonly [number, number, number, number] };
   base: {
@@ -40,6 +42,26 @@ export interface AnalysisConfig {
   };
   /** Breakout: close above pivot on volume ≥ this × 50-day average. */
   breakoutVolumeRatio: number;
+  breakout: {
+    /** A BUY only in the first this-many sessions from the breakout day (day 0). */
+    buyWindowSessions: number;
+    /** A close back under the pivot within this many sessions of the breakout is a failed breakout. */
+    failedBreakoutSessions: number;
+    /** How far under the pivot that close must be (0 = any close under it). */
+    failedBreakoutUndercut: number;
+    /** Sessions a broken-out base is followed (stop, failure, 50-day break) before the stock is judged afresh. */
+    followSessions: number;
+  };
+  sell: {
+    /** Stage 4: 'stacked' = price under a falling 200-day with the 50 < 150 < 200 averages all falling; 'below-falling-200' = price under a falling 200-day. */
+    stage4: "stacked" | "below-falling-200";
+    /** A stop, failed-breakout or 50-day SELL stays the call this many sessions unless price recovers the pivot. */
+    signalSessions: number;
+    /** 'After a run': the highest close since the breakout at least this fraction above the pivot. */
+    fiftyDayRun: number;
+    /** Heavy volume for the 50-day break, × the 50-day average. */
+    fiftyDayVolumeRatio: number;
+  };
   fundamentals: {
     minCurrentQuarterGrowth: number;
     ibdCurrentQuarterGrowth: number;
@@ -50,11 +72,24 @@ export interface AnalysisConfig {
     ownershipChange: number;
   };
   market: {
+    /** A distribution day counts for this many sessions (it expires after them). */
     distributionDaySessions: number;
     distributionDayDrop: number;
+    /** A distribution day also expires once the index closes this fraction above that day's close. */
+    distributionDayExpiryRally: number;
+    /** Active distribution days that put an uptrend under pressure. */
     underPressureDays: number;
+    /** Active distribution days that, with a close under the 50-day average, start a correction. */
+    correctionDistributionDays: number;
+    /** A close this fraction under the highest close of the last `correctionHighSessions` starts a correction. */
+    correctionDrawdown: number;
+    correctionHighSessions: number;
+    /** Earliest day of a rally attempt (day 1 = the first up close after the low) for a follow-through day. */
+    followThroughMinDay: number;
+    /** Gain of a follow-through day, on higher volume than the session before. */
+    followThroughGain: number;
   };
-  recommendation: { minTrendScoreForBuy: number; maxTrendScoreForSell: number; sellBelowPivot: number };
+  recommendation: { minTrendScoreForBuy: number };
   tradeSetup: { maxStopLoss: number; stopBelowContractionLow: number; targetLow: number; targetHigh: number };
 }
 
@@ -64,7 +99,7 @@ export const DEFAULT_ANALYSIS_CONFIG: AnalysisConfig = {
   averageVolumeSessions: 50,
   atrSessions: 14,
   yearSessions: 252,
-  trendTemplate: { ema200RisingSessions: 21, aboveLowFactor: 1.3, nearHighFactor: 0.75, minRsRating: 70 },
+  trendTemplate: { ema200RisingSessions: 21, aboveLowFactor: 1.3, nearHighFactor: 0.75, minRsRating: 70, averages: "sma" },
   relativeStrength: { weights: [0.4, 0.2, 0.2, 0.2], periods: [63, 126, 189, 252] },
   base: {
     minPriorAdvance: 0.3,
@@ -79,6 +114,8 @@ export const DEFAULT_ANALYSIS_CONFIG: AnalysisConfig = {
     dryUpSessions: 10,
   },
   breakoutVolumeRatio: 1.5,
+  breakout: { buyWindowSessions: 5, failedBreakoutSessions: 10, failedBreakoutUndercut: 0, followSessions: 126 },
+  sell: { stage4: "stacked", signalSessions: 10, fiftyDayRun: 0.2, fiftyDayVolumeRatio: 1.5 },
   fundamentals: {
     minCurrentQuarterGrowth: 0.2,
     ibdCurrentQuarterGrowth: 0.25,
@@ -87,7 +124,17 @@ export const DEFAULT_ANALYSIS_CONFIG: AnalysisConfig = {
     quartersShown: 3,
     ownershipChange: 0.02,
   },
-  market: { distributionDaySessions: 25, distributionDayDrop: 0.002, underPressureDays: 5 },
-  recommendation: { minTrendScoreForBuy: 7, maxTrendScoreForSell: 3, sellBelowPivot: 0.08 },
+  market: {
+    distributionDaySessions: 25,
+    distributionDayDrop: 0.002,
+    distributionDayExpiryRally: 0.05,
+    underPressureDays: 5,
+    correctionDistributionDays: 6,
+    correctionDrawdown: 0.08,
+    correctionHighSessions: 63,
+    followThroughMinDay: 4,
+    followThroughGain: 0.0125,
+  },
+  recommendation: { minTrendScoreForBuy: 7 },
   tradeSetup: { maxStopLoss: 0.08, stopBelowContractionLow: 0.01, targetLow: 0.2, targetHigh: 0.25 },
 };

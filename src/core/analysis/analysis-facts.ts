@@ -1,6 +1,6 @@
 import type { CompanyProfile } from "../market/market-data";
 import type { RecommendationAction } from "./analysis-report";
-import type { BaseState } from "./bases";
+import type { BaseFinding } from "./bases";
 import type { FundamentalFacts } from "./fundamentals";
 import type { MarketDirection } from "./market-direction";
 import type { TrendTemplateResult } from "./trend-template";
@@ -11,8 +11,11 @@ export type SetupKind =
   | "Cup with handle"
   | "Breakout"
   | "Extended"
+  | "Past the buy window"
   | "Pullback to EMA50"
   | "Failed breakout"
+  | "Stop hit"
+  | "50-day line broken"
   | "Stage 4 decline"
   | "Downtrend"
   | "No base";
@@ -28,16 +31,36 @@ export interface TradeLevels {
 
 /** A rule that blocked a BUY or forced a SELL, as data the narrator turns into words. */
 export type RuleOutcome =
-  | { rule: "below-falling-ema200"; ema200: number }
+  | { rule: "stage-4-decline"; ma200: number; stacked: boolean }
+  | { rule: "stop-hit"; stop: number; date: string }
+  | { rule: "failed-breakout"; pivot: number; breakoutDate: string; date: string }
+  | { rule: "fifty-day-break"; ma50: number; volumeRatio: number; date: string }
   | { rule: "weak-trend-template"; score: number; needed: number }
-  | { rule: "failed-breakout"; belowPivot: number; pivot: number }
   | { rule: "no-base" }
   | { rule: "below-pivot"; belowPivot: number; pivot: number }
   | { rule: "extended"; abovePivot: number; pivot: number; buyRangeHigh: number }
+  | { rule: "past-buy-window"; breakoutDate: string; sessions: number; window: number }
   | { rule: "weak-breakout-volume"; ratio: number; needed: number }
   | { rule: "eps-below-bar"; growth: number; needed: number }
   | { rule: "price-below-minimum"; price: number; minimum: number }
   | { rule: "market-correction" };
+
+/** The base being built or just broken out of, as the report shows it. */
+export interface BaseState {
+  base: BaseFinding;
+  /** Session of the first close above the pivot; null while the base forms. */
+  breakoutIndex: number | null;
+  breakoutDate: string | null;
+  /** Sessions since the breakout day (0 on the day itself); null while the base forms. */
+  sessionsSinceBreakout: number | null;
+  /** Volume ratio of the confirming close (breakout volume), else of the breakout day; NaN while forming. */
+  breakoutVolumeRatio: number;
+  confirmed: boolean;
+  /** Within the buy window of the breakout. */
+  inBuyWindow: boolean;
+  /** Date the pivot was first reported. */
+  announcedDate: string;
+}
 
 /** Everything the engine computed, before any text is written. */
 export interface AnalysisFacts {
@@ -57,6 +80,10 @@ export interface AnalysisFacts {
   ema50: number;
   ema150: number;
   ema200: number;
+  /** The Trend Template's averages (simple or exponential). */
+  averages: { kind: "SMA" | "EMA"; ma50: number; ma150: number; ma200: number };
+  /** Close as traded that day (the price rules use it). */
+  tradedPrice: number;
   /** ATR(14) as a fraction of price. */
   atrPercent: number;
   /** Today's volume ÷ the 50-day average before today. */
@@ -69,6 +96,10 @@ export interface AnalysisFacts {
   rsScore: number | null;
   rsRating: number | null;
   rsBasis: "universe" | "benchmark" | null;
+  /** The benchmark's RS score when the rating is against it (the text gives the difference). */
+  benchmarkRsScore: number | null;
+  /** What the texts call the benchmark ('SPY'). */
+  benchmarkName: string;
   baseState: BaseState | null;
   /** Date of the base's left-side high. */
   baseStartDate: string | null;

@@ -1,25 +1,24 @@
 import type { CompanyProfile, DailyBars, Fundamentals } from "../market/market-data";
-import { atr } from "../indicators/average-true-range";
-import { ema } from "../indicators/moving-average";
-import { fiftyTwoWeekRange } from "../indicators/price-range";
 import { periodReturn, relativeStrengthScore, rsRating, rsRatingVsBenchmark } from "../indicators/relative-strength";
-import { averageVolume, volumeRatio } from "../indicators/volume";
 import { DEFAULT_ANALYSIS_CONFIG, type AnalysisConfig } from "./analysis-config";
-import type { AnalysisFacts, RuleOutcome, SetupKind, TradeLevels } from "./analysis-facts";
+import type { AnalysisFacts, BaseState, RuleOutcome, SetupKind, TradeLevels } from "./analysis-facts";
 import type { AnalysisReport, RecommendationAction } from "./analysis-report";
-import { findCurrentBase, type BaseState } from "./bases";
-import { analyzeFundamentals } from "./fundamentals";
-import { analyzeMarketDirection } from "./market-direction";
-import { evaluateTrendTemplate } from "./trend-template";
+import { analyzeFundamentals, type FundamentalFacts } from "./fundamentals";
+import { analyzeMarketDirection, type MarketDirection } from "./market-direction";
+import { prepareSeries, type SeriesContext } from "./series-context";
+import { SetupTracker, type TrackedBase } from "./setup-tracker";
+import { evaluateTrendTemplate, type TrendTemplateResult } from "./trend-template";
 import { narrateReport } from "../narrative/rules-narrator";
 
-export const ENGINE_VERSION = "1.0.0";
+export const ENGINE_VERSION = "2.0.0";
 
 export interface AnalysisInput {
   ticker: string;
   profile: CompanyProfile | null;
   bars: DailyBars;
   benchmark: DailyBars | null;
+  /** Ticker of the benchmark, for the texts ('RS rating 72 vs SPY'); 'the benchmark' when unknown. */
+  benchmarkName?: string | null;
   sectorBars: DailyBars | null;
   sectorEtf: string | null;
   fundamentals: Fundamentals | null;
@@ -86,129 +85,209 @@ function upDownVolume(bars: DailyBars, sessions: number): number {
   return down > 0 ? up / down : Number.NaN;
 }
 
-function setupKind(
-  action: RecommendationAction,
-  sellReasons: RuleOutcome[],
-  baseState: BaseState | null,
-  price: number,
-  ema50: number,
-  trendScore: number,
-  trendLabel: string,
-): SetupKind {
-  if (action === "SELL") {
-    if (sellReasons.some((r) => r.rule === "failed-breakout")) return "Failed breakout";
-    return trendLabel === "Strong Bearish" || trendLabel === "Bearish" ? "Stage 4 decline" : "Downtrend";
-  }
-  if (baseState) {
-    const { base, breakoutIndex } = baseState;
-    if (price > base.buyRangeHigh) return "Extended";
-    if (breakoutIndex !== null && price >= base.pivot) return "Breakout";
-    return base.type;
-  }
-  if (trendScore >= 6 && price > ema50 && price <= ema50 * 1.03) return "Pullback to EMA50";
-  return "No base";
+/** What the method concludes on one session, from the indicators and the tracker's state there. */
+export interface DayDecision {
+  action: RecommendationAction;
+  setup: SetupKind;
+  trend: TrendTemplateResult;
+  sellReasons: RuleOutcome[];
+  buyBlockers: RuleOutcome[];
+  trade: TradeLevels | null;
+  baseState: BaseState | null;
+  /** Identity of the base (its left-side high's index), or -1: one trade per base. */
+  baseId: number;
+  pivotDistance: number;
 }
 
-/**
- * The whole analysis of one stock: pure and deterministic. Throws InsufficientHistoryError when
- * the history is shorter than config.minBars, InvalidBarsError when a bar is unusable.
- */
-export function computeFacts(input: AnalysisInput, config: AnalysisConfig = DEFAULT_ANALYSIS_CONFIG): AnalysisFacts {
-  const ticker = input.ticker.toUpperCase();
-  const { bars } = input;
-  checkBars(ticker, bars, config);
-  const last = bars.close.length - 1;
-  const price = bars.close[last]!;
-  const ema50Series = ema(bars.close, config.ema.fast);
-  const ema150Series = ema(bars.close, config.ema.medium);
-  const ema200Series = ema(bars.close, config.ema.slow);
-  const ema50 = ema50Series[last]!;
-  const ema150 = ema150Series[last]!;
-  const ema200 = ema200Series[last]!;
-  const risingSessions = config.trendTemplate.ema200RisingSessions;
-  const range = fiftyTwoWeekRange(bars.high, bars.low, last, config.yearSessions);
-  const avgVolume = averageVolume(bars.volume, config.averageVolumeSessions);
-  const atrSeries = atr(bars.high, bars.low, bars.close, config.atrSessions);
+export interface DayEvidence {
+  rsRating: number | null;
+  market: MarketDirection | null;
+  fundamentals: FundamentalFacts;
+}
 
-  const rsScoreRaw = relativeStrengthScore(bars.close);
-  const rsScore = Number.isFinite(rsScoreRaw) ? rsScoreRaw : null;
-  let rating: number | null = null;
-  let rsBasis: AnalysisFacts["rsBasis"] = null;
-  if (rsScore !== null && input.universeRsScores && input.universeRsScores.length > 0) {
-    rating = rsRating(rsScore, input.universeRsScores);
-    rsBasis = "universe";
-  } else if (rsScore !== null && input.benchmark) {
-    const benchmarkScore = relativeStrengthScore(input.benchmark.close);
-    if (Number.isFinite(benchmarkScore)) {
-      rating = rsRatingVsBenchmark(rsScore, benchmarkScore);
-      rsBasis = "benchmark";
-    }
-  }
-
-  const trend = evaluateTrendTemplate(
+function trendAt(ctx: SeriesContext, i: number, rsRating: number | null, config: AnalysisConfig): TrendTemplateResult {
+  const back = i - config.trendTemplate.ema200RisingSessions;
+  return evaluateTrendTemplate(
     {
-      price,
-      ema50,
-      ema150,
-      ema200,
-      ema200Earlier: ema200Series[last - risingSessions]!,
-      ema50Earlier: ema50Series[last - risingSessions]!,
-      ema150Earlier: ema150Series[last - risingSessions]!,
-      low52: range.low,
-      high52: range.high,
-      rsRating: rating,
+      price: ctx.bars.close[i]!,
+      ema50: ctx.ma50[i]!,
+      ema150: ctx.ma150[i]!,
+      ema200: ctx.ma200[i]!,
+      ema200Earlier: back >= 0 ? ctx.ma200[back]! : Number.NaN,
+      ema50Earlier: back >= 0 ? ctx.ma50[back]! : Number.NaN,
+      ema150Earlier: back >= 0 ? ctx.ma150[back]! : Number.NaN,
+      low52: ctx.low52[i]!,
+      high52: ctx.high52[i]!,
+      rsRating,
     },
     config,
   );
-  const market = input.benchmark ? analyzeMarketDirection(input.benchmark, config) : null;
-  const fundamentals = analyzeFundamentals(input.fundamentals, config);
-  const baseState = findCurrentBase(bars, avgVolume, config);
-  const base = baseState?.base ?? null;
+}
+
+function stage4Decline(ctx: SeriesContext, i: number, trend: TrendTemplateResult, config: AnalysisConfig): RuleOutcome | null {
+  const price = ctx.bars.close[i]!;
+  const ma200 = ctx.ma200[i]!;
+  if (!(price < ma200 && trend.ema200Falling)) return null;
+  const back = i - config.trendTemplate.ema200RisingSessions;
+  const stacked =
+    ctx.ma50[i]! < ctx.ma150[i]! && ctx.ma150[i]! < ma200 && back >= 0 && ctx.ma50[i]! < ctx.ma50[back]! && ctx.ma150[i]! < ctx.ma150[back]!;
+  if (config.sell.stage4 === "stacked" && !stacked) return null;
+  return { rule: "stage-4-decline", ma200, stacked };
+}
+
+function baseStateAt(ctx: SeriesContext, tracked: TrackedBase, i: number, config: AnalysisConfig): BaseState {
+  const broke = tracked.breakoutIndex >= 0;
+  const since = broke ? i - tracked.breakoutIndex : null;
+  const confirmed = tracked.confirmIndex >= 0 && tracked.confirmIndex <= i;
+  return {
+    base: tracked.base,
+    breakoutIndex: broke ? tracked.breakoutIndex : null,
+    breakoutDate: broke ? ctx.bars.dates[tracked.breakoutIndex]! : null,
+    sessionsSinceBreakout: since,
+    breakoutVolumeRatio: confirmed ? tracked.confirmVolumeRatio : tracked.breakoutVolumeRatio,
+    confirmed,
+    inBuyWindow: since !== null && since < config.breakout.buyWindowSessions,
+    announcedDate: ctx.bars.dates[tracked.announcedIndex]!,
+  };
+}
+
+/**
+ * The call on session i (ANALYSIS.md 'Recommendation' as refined by 'Method v2'): SELL only on a
+ * holder's sell rule (stop, failed breakout, 50-day break after a run, stage-4 decline); BUY only
+ * inside the buy window of an announced pivot; everything else WATCH with its blockers.
+ */
+export function decideAt(ctx: SeriesContext, tracker: SetupTracker, i: number, evidence: DayEvidence, config: AnalysisConfig): DayDecision {
+  const price = ctx.bars.close[i]!;
+  const trend = trendAt(ctx, i, evidence.rsRating, config);
+  const tracked = tracker.current;
+  const baseState = tracked ? baseStateAt(ctx, tracked, i, config) : null;
+  const base = tracked?.base ?? null;
   const pivotDistance = base ? price / base.pivot - 1 : Number.NaN;
 
   const sellReasons: RuleOutcome[] = [];
-  if (price < ema200 && trend.ema200Falling) sellReasons.push({ rule: "below-falling-ema200", ema200 });
-  if (trend.score <= config.recommendation.maxTrendScoreForSell) {
-    sellReasons.push({ rule: "weak-trend-template", score: trend.score, needed: config.recommendation.minTrendScoreForBuy });
+  const sell = tracker.sell;
+  if (sell) {
+    const { tracked: sold, event } = sell;
+    const date = ctx.bars.dates[sell.index]!;
+    if (event === "stop-hit") sellReasons.push({ rule: "stop-hit", stop: sold.stopLoss, date });
+    else if (event === "failed-breakout") sellReasons.push({ rule: "failed-breakout", pivot: sold.base.pivot, breakoutDate: ctx.bars.dates[sold.breakoutIndex]!, date });
+    else sellReasons.push({ rule: "fifty-day-break", ma50: ctx.ma50[sell.index]!, volumeRatio: ctx.volumeRatio[sell.index]!, date });
   }
-  if (base && baseState?.breakoutIndex !== null && pivotDistance <= -config.recommendation.sellBelowPivot) {
-    sellReasons.push({ rule: "failed-breakout", belowPivot: -pivotDistance, pivot: base.pivot });
-  }
+  const stage4 = stage4Decline(ctx, i, trend, config);
+  if (stage4) sellReasons.push(stage4);
 
   const buyBlockers: RuleOutcome[] = [];
   if (trend.score < config.recommendation.minTrendScoreForBuy) {
     buyBlockers.push({ rule: "weak-trend-template", score: trend.score, needed: config.recommendation.minTrendScoreForBuy });
   }
-  if (!base) buyBlockers.push({ rule: "no-base" });
-  else if (price < base.pivot) buyBlockers.push({ rule: "below-pivot", belowPivot: -pivotDistance, pivot: base.pivot });
-  else if (price > base.buyRangeHigh) {
-    buyBlockers.push({ rule: "extended", abovePivot: pivotDistance, pivot: base.pivot, buyRangeHigh: base.buyRangeHigh });
-  } else if (!(baseState!.breakoutVolumeRatio >= config.breakoutVolumeRatio)) {
-    buyBlockers.push({ rule: "weak-breakout-volume", ratio: baseState!.breakoutVolumeRatio, needed: config.breakoutVolumeRatio });
+  if (!base || !baseState) buyBlockers.push({ rule: "no-base" });
+  else if (baseState.breakoutIndex === null || price < base.pivot) buyBlockers.push({ rule: "below-pivot", belowPivot: -pivotDistance, pivot: base.pivot });
+  if (base && baseState?.breakoutIndex != null) {
+    if (price > base.buyRangeHigh) {
+      buyBlockers.push({ rule: "extended", abovePivot: pivotDistance, pivot: base.pivot, buyRangeHigh: base.buyRangeHigh });
+    } else if (!baseState.inBuyWindow) {
+      buyBlockers.push({ rule: "past-buy-window", breakoutDate: baseState.breakoutDate!, sessions: baseState.sessionsSinceBreakout!, window: config.breakout.buyWindowSessions });
+    } else if (!baseState.confirmed && price >= base.pivot) {
+      buyBlockers.push({ rule: "weak-breakout-volume", ratio: baseState.breakoutVolumeRatio, needed: config.breakoutVolumeRatio });
+    }
   }
-  if (fundamentals.currentQuarterGrowth !== null && fundamentals.currentQuarterGrowth < config.fundamentals.minCurrentQuarterGrowth) {
-    buyBlockers.push({ rule: "eps-below-bar", growth: fundamentals.currentQuarterGrowth, needed: config.fundamentals.minCurrentQuarterGrowth });
+  const f = evidence.fundamentals;
+  if (f.currentQuarterGrowth !== null && f.currentQuarterGrowth < config.fundamentals.minCurrentQuarterGrowth) {
+    buyBlockers.push({ rule: "eps-below-bar", growth: f.currentQuarterGrowth, needed: config.fundamentals.minCurrentQuarterGrowth });
   }
-  if (price < config.fundamentals.minPrice) buyBlockers.push({ rule: "price-below-minimum", price, minimum: config.fundamentals.minPrice });
-  if (market?.trend === "Correction") buyBlockers.push({ rule: "market-correction" });
+  const tradedPrice = ctx.tradedClose[i]!;
+  if (tradedPrice < config.fundamentals.minPrice) buyBlockers.push({ rule: "price-below-minimum", price: tradedPrice, minimum: config.fundamentals.minPrice });
+  if (evidence.market?.trend === "Correction") buyBlockers.push({ rule: "market-correction" });
 
   const action: RecommendationAction = sellReasons.length > 0 ? "SELL" : buyBlockers.length === 0 ? "BUY" : "WATCH";
 
+  // Levels only where a reader could act on them: a forming base above its stop, or a breakout
+  // still inside its buy window and buy range. Extended, late or broken setups show none.
   let trade: TradeLevels | null = null;
-  if (action !== "SELL" && base) {
-    const rules = config.tradeSetup;
-    const eightPercentStop = base.pivot * (1 - rules.maxStopLoss);
-    const supportStop = base.supportLow * (1 - rules.stopBelowContractionLow);
-    const useSupport = supportStop > eightPercentStop && supportStop < base.pivot;
-    const targetGain = trend.score === 8 && rating !== null && rating >= 80 ? rules.targetHigh : rules.targetLow;
-    trade = {
-      buyPoint: base.pivot,
-      stopLoss: useSupport ? supportStop : eightPercentStop,
-      stopBasis: useSupport ? "support" : "eight-percent",
-      target: base.pivot * (1 + targetGain),
-      targetGain,
-    };
+  if (action !== "SELL" && tracked && base && baseState) {
+    const forming = baseState.breakoutIndex === null && price >= tracked.stopLoss;
+    const buyable = baseState.inBuyWindow && price >= base.pivot && price <= base.buyRangeHigh;
+    if (forming || buyable) {
+      const rules = config.tradeSetup;
+      const targetGain = trend.score === 8 && evidence.rsRating !== null && evidence.rsRating >= 80 ? rules.targetHigh : rules.targetLow;
+      trade = { buyPoint: base.pivot, stopLoss: tracked.stopLoss, stopBasis: tracked.stopBasis, target: base.pivot * (1 + targetGain), targetGain };
+    }
   }
+
+  return {
+    action,
+    setup: setupKind(ctx, i, action, sellReasons, baseState, trend),
+    trend,
+    sellReasons,
+    buyBlockers,
+    trade,
+    baseState,
+    baseId: base ? base.startIndex : -1,
+    pivotDistance,
+  };
+}
+
+function setupKind(ctx: SeriesContext, i: number, action: RecommendationAction, sellReasons: RuleOutcome[], baseState: BaseState | null, trend: TrendTemplateResult): SetupKind {
+  const price = ctx.bars.close[i]!;
+  if (action === "SELL") {
+    switch (sellReasons[0]!.rule) {
+      case "stop-hit":
+        return "Stop hit";
+      case "failed-breakout":
+        return "Failed breakout";
+      case "fifty-day-break":
+        return "50-day line broken";
+      default:
+        return "Stage 4 decline";
+    }
+  }
+  if (baseState) {
+    const { base } = baseState;
+    if (baseState.breakoutIndex === null) return base.type;
+    if (price > base.buyRangeHigh) return "Extended";
+    return baseState.inBuyWindow ? "Breakout" : "Past the buy window";
+  }
+  const ma50 = ctx.ma50[i]!;
+  if (trend.score >= 6 && price > ma50 && price <= ma50 * 1.03) return "Pullback to EMA50";
+  return "No base";
+}
+
+/**
+ * The whole analysis of one stock at its last session: pure and deterministic. Throws
+ * InsufficientHistoryError when the history is shorter than config.minBars, InvalidBarsError when a
+ * bar is unusable.
+ */
+export function computeFacts(input: AnalysisInput, config: AnalysisConfig = DEFAULT_ANALYSIS_CONFIG): AnalysisFacts {
+  const ticker = input.ticker.toUpperCase();
+  const { bars } = input;
+  checkBars(ticker, bars, config);
+  const ctx = prepareSeries(bars, config);
+  const last = ctx.n - 1;
+  const price = bars.close[last]!;
+
+  const rsScoreRaw = ctx.rsScore[last]!;
+  const rsScore = Number.isFinite(rsScoreRaw) ? rsScoreRaw : null;
+  let rating: number | null = null;
+  let rsBasis: AnalysisFacts["rsBasis"] = null;
+  let benchmarkRsScore: number | null = null;
+  if (rsScore !== null && input.universeRsScores && input.universeRsScores.length > 0) {
+    rating = rsRating(rsScore, input.universeRsScores);
+    rsBasis = "universe";
+  } else if (rsScore !== null && input.benchmark) {
+    const benchmarkScore = relativeStrengthScore(input.benchmark.close, input.benchmark.close.length - 1, config.relativeStrength);
+    if (Number.isFinite(benchmarkScore)) {
+      rating = rsRatingVsBenchmark(rsScore, benchmarkScore);
+      rsBasis = "benchmark";
+      benchmarkRsScore = benchmarkScore;
+    }
+  }
+
+  const market = input.benchmark ? analyzeMarketDirection(input.benchmark, config) : null;
+  const fundamentals = analyzeFundamentals(input.fundamentals, config);
+  const tracker = new SetupTracker(ctx, config);
+  tracker.advanceTo(last);
+  const decision = decideAt(ctx, tracker, last, { rsRating: rating, market, fundamentals }, config);
+  const base = decision.baseState?.base ?? null;
 
   const missingEvidence: string[] = [];
   if (fundamentals.quarters.length === 0) missingEvidence.push("quarterly EPS");
@@ -220,8 +299,7 @@ export function computeFacts(input: AnalysisInput, config: AnalysisConfig = DEFA
 
   const sectorReturn = input.sectorBars ? periodReturn(input.sectorBars.close, 63) : Number.NaN;
   const profile = input.profile ?? { ticker, name: ticker, sector: null, industry: null };
-  const todayVolume = bars.volume[last]!;
-  const avg50 = avgVolume[last]!;
+  const avg50 = ctx.averageVolume50[last]!;
   const dryFrom = last - config.base.dryUpSessions + 1;
   let recent = 0;
   for (let k = dryFrom; k <= last; k++) recent += bars.volume[k]!;
@@ -235,35 +313,39 @@ export function computeFacts(input: AnalysisInput, config: AnalysisConfig = DEFA
     staleData: input.staleData ?? false,
     asOf: bars.dates[last]!,
     price,
-    volume: todayVolume,
-    high52: range.high,
-    low52: range.low,
-    distanceFromHigh: range.high > 0 ? price / range.high - 1 : Number.NaN,
-    ema50,
-    ema150,
-    ema200,
-    atrPercent: atrSeries[last]! / price,
-    volumeRatio: volumeRatio(bars.volume, config.averageVolumeSessions, last),
+    tradedPrice: ctx.tradedClose[last]!,
+    volume: bars.volume[last]!,
+    high52: ctx.high52[last]!,
+    low52: ctx.low52[last]!,
+    distanceFromHigh: ctx.high52[last]! > 0 ? price / ctx.high52[last]! - 1 : Number.NaN,
+    ema50: ctx.ema50[last]!,
+    ema150: ctx.ema150[last]!,
+    ema200: ctx.ema200[last]!,
+    averages: { kind: config.trendTemplate.averages === "sma" ? "SMA" : "EMA", ma50: ctx.ma50[last]!, ma150: ctx.ma150[last]!, ma200: ctx.ma200[last]! },
+    atrPercent: ctx.atr[last]! / price,
+    volumeRatio: ctx.volumeRatio[last]!,
     dryUpRatio: avg50 > 0 ? recent / config.base.dryUpSessions / avg50 : Number.NaN,
     upDownVolume: upDownVolume(bars, config.averageVolumeSessions),
-    trend,
+    trend: decision.trend,
     rsScore,
     rsRating: rating,
     rsBasis,
-    baseState,
+    benchmarkRsScore,
+    benchmarkName: input.benchmarkName ?? "the benchmark",
+    baseState: decision.baseState,
     baseStartDate: base ? bars.dates[base.startIndex]! : null,
-    pivotDistance,
-    setup: setupKind(action, sellReasons, baseState, price, ema50, trend.score, trend.trend),
+    pivotDistance: decision.pivotDistance,
+    setup: decision.setup,
     market,
     sector: input.sectorBars
       ? { etf: input.sectorEtf, return3m: sectorReturn, benchmarkReturn3m: market && Number.isFinite(market.return3m) ? market.return3m : null }
       : null,
     stockReturn3m: periodReturn(bars.close, 63),
     fundamentals,
-    action,
-    sellReasons,
-    buyBlockers,
-    trade,
+    action: decision.action,
+    sellReasons: decision.sellReasons,
+    buyBlockers: decision.buyBlockers,
+    trade: decision.trade,
     missingEvidence,
   };
 }

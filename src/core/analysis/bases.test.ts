@@ -1,13 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { averageVolume } from "../indicators/volume";
 import { BarBuilder } from "../test-support/bar-builder";
 import { DEFAULT_ANALYSIS_CONFIG as config } from "./analysis-config";
-import { findCurrentBase } from "./bases";
+import { prepareSeries } from "./series-context";
+import { SetupTracker } from "./setup-tracker";
 import { cupWithHandle, flatBase, leader, vcp } from "./test-fixtures";
 
+/** The base the tracker follows at the last session, read as the report reads it. */
 function currentBase(builder: BarBuilder) {
   const bars = builder.build();
-  return { bars, state: findCurrentBase(bars, averageVolume(bars.volume, 50), config) };
+  const tracker = new SetupTracker(prepareSeries(bars, config), config);
+  tracker.advanceTo(bars.close.length - 1);
+  const tracked = tracker.current;
+  if (!tracked) return { bars, state: null };
+  return {
+    bars,
+    state: {
+      base: tracked.base,
+      breakoutIndex: tracked.breakoutIndex >= 0 ? tracked.breakoutIndex : null,
+      breakoutVolumeRatio: tracked.breakoutVolumeRatio,
+    },
+  };
 }
 
 describe("bases", () => {

@@ -140,12 +140,14 @@ function findCupWithHandle(bars: DailyBars, contractions: Contraction[], from: n
 /**
  * The base that ends at `endIndex`: from the highest high of the look-back window (the left side)
  * to endIndex, if it is a sideways consolidation after a prior advance and no deeper than allowed.
+ * `pivotOffset` is the $0.10 added to the pivot high, in the series' prices (adjusted series scale it).
  */
 export function baseEndingAt(
   bars: DailyBars,
   endIndex: number,
   averageVolume50: Float64Array,
   config: AnalysisConfig,
+  pivotOffset = config.base.pivotOffset,
 ): BaseFinding | null {
   const rules = config.base;
   const minSessions = Math.min(rules.vcp.minWeeks, rules.flatBase.minWeeks) * 5;
@@ -170,7 +172,7 @@ export function baseEndingAt(
   const dryUpRatio = avg50 > 0 ? averageOf(bars.volume, dryFrom, endIndex) / avg50 : Number.NaN;
   const contractions = findContractions(bars, startIndex, endIndex, rules.vcp.minSwing);
   const withLevels = (type: BaseType, pivotHigh: number, supportLow: number, handleStartIndex: number | null): BaseFinding => {
-    const pivot = pivotHigh + rules.pivotOffset;
+    const pivot = pivotHigh + pivotOffset;
     return {
       type,
       startIndex,
@@ -195,51 +197,6 @@ export function baseEndingAt(
   }
   if (weeks >= rules.flatBase.minWeeks && depth <= rules.flatBase.maxDepth) {
     return withLevels("Flat base", leftHigh, bars.low[baseLowIndex]!, null);
-  }
-  return null;
-}
-
-export interface BaseState {
-  base: BaseFinding;
-  /** First session after the base that closed above the pivot, or null while the base forms. */
-  breakoutIndex: number | null;
-  /** Breakout day's volume ÷ its 50-day average (NaN without a breakout). */
-  breakoutVolumeRatio: number;
-}
-
-/**
- * The most recent base: the one still forming at the last session, or the last one the stock has
- * broken out of within `maxSessionsSinceBreakout` sessions.
- */
-export function findCurrentBase(
-  bars: DailyBars,
-  averageVolume50: Float64Array,
-  config: AnalysisConfig,
-  maxSessionsSinceBreakout = 60,
-): BaseState | null {
-  const last = bars.close.length - 1;
-  /**
-   * The breakout is the first close above the pivot after the base's last low (a VCP's pivot sits
-   * below the left-side high, so the stock can clear it while the base still "forms").
-   */
-  const withBreakout = (base: BaseFinding): BaseState => {
-    const from = base.contractions.at(-1)?.lowIndex ?? base.startIndex;
-    for (let k = from + 1; k <= last; k++) {
-      if (bars.close[k]! > base.pivot) {
-        const averageBefore = averageVolume50[k - 1]!;
-        return { base, breakoutIndex: k, breakoutVolumeRatio: averageBefore > 0 ? bars.volume[k]! / averageBefore : Number.NaN };
-      }
-    }
-    return { base, breakoutIndex: null, breakoutVolumeRatio: Number.NaN };
-  };
-  const forming = baseEndingAt(bars, last, averageVolume50, config);
-  if (forming) return withBreakout(forming);
-  const earliest = Math.max(config.base.vcp.minWeeks * 5, last - maxSessionsSinceBreakout);
-  for (let end = last - 1; end >= earliest; end--) {
-    // A base can only end the session before a close above its pivot, which is above its highs.
-    if (bars.close[end + 1]! <= bars.high[end]!) continue;
-    const base = baseEndingAt(bars, end, averageVolume50, config);
-    if (base && bars.close[end + 1]! > base.pivot) return withBreakout(base);
   }
   return null;
 }

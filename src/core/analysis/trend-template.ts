@@ -1,6 +1,10 @@
 import type { AnalysisConfig } from "./analysis-config";
 import type { TrendTemplateCriterion } from "./analysis-report";
 
+/**
+ * The figures the template compares. `ema*` hold whichever averages the config names
+ * (`trendTemplate.averages`): simple ones by default (Minervini's definition), exponential on request.
+ */
 export interface TrendInputs {
   price: number;
   ema50: number;
@@ -33,38 +37,40 @@ const EPSILON = 1e-12;
 /** Minervini's Trend Template, each criterion with the figures it compared (ANALYSIS.md). */
 export function evaluateTrendTemplate(t: TrendInputs, config: AnalysisConfig): TrendTemplateResult {
   const rules = config.trendTemplate;
+  const kind = rules.averages === "sma" ? "SMA" : "EMA";
+  const key = rules.averages;
   const ema200Rising = t.ema200 > t.ema200Earlier;
   const ema200Falling = t.ema200 < t.ema200Earlier;
   const criteria: TrendTemplateCriterion[] = [
     {
       id: 1,
-      label: "Price above the 150-day and 200-day EMAs",
+      label: `Price above the 150-day and 200-day ${kind}s`,
       passed: t.price > t.ema150 && t.price > t.ema200,
-      values: { price: known(t.price), ema_150: known(t.ema150), ema_200: known(t.ema200) },
+      values: { price: known(t.price), [`${key}_150`]: known(t.ema150), [`${key}_200`]: known(t.ema200) },
     },
     {
       id: 2,
-      label: "150-day EMA above the 200-day EMA",
+      label: `150-day ${kind} above the 200-day ${kind}`,
       passed: t.ema150 > t.ema200,
-      values: { ema_150: known(t.ema150), ema_200: known(t.ema200) },
+      values: { [`${key}_150`]: known(t.ema150), [`${key}_200`]: known(t.ema200) },
     },
     {
       id: 3,
-      label: `200-day EMA rising for at least ${rules.ema200RisingSessions} sessions`,
+      label: `200-day ${kind} rising for at least ${rules.ema200RisingSessions} sessions`,
       passed: ema200Rising,
-      values: { ema_200: known(t.ema200), ema_200_earlier: known(t.ema200Earlier) },
+      values: { [`${key}_200`]: known(t.ema200), [`${key}_200_earlier`]: known(t.ema200Earlier) },
     },
     {
       id: 4,
-      label: "50-day EMA above the 150-day and 200-day EMAs",
+      label: `50-day ${kind} above the 150-day and 200-day ${kind}s`,
       passed: t.ema50 > t.ema150 && t.ema50 > t.ema200,
-      values: { ema_50: known(t.ema50), ema_150: known(t.ema150), ema_200: known(t.ema200) },
+      values: { [`${key}_50`]: known(t.ema50), [`${key}_150`]: known(t.ema150), [`${key}_200`]: known(t.ema200) },
     },
     {
       id: 5,
-      label: "Price above the 50-day EMA",
+      label: `Price above the 50-day ${kind}`,
       passed: t.price > t.ema50,
-      values: { price: known(t.price), ema_50: known(t.ema50) },
+      values: { price: known(t.price), [`${key}_50`]: known(t.ema50) },
     },
     {
       id: 6,

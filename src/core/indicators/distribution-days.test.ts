@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { distributionDays } from "./distribution-days";
+import { distributionDays, isDistributionDay } from "./distribution-days";
 
 /** Builds closes from daily percentage changes, starting at 100. */
 function closesFrom(changes: number[]): Float64Array {
@@ -44,5 +44,14 @@ describe("distributionDays", () => {
   it("returns no distribution day for an empty series or an index outside it", () => {
     expect(distributionDays(new Float64Array(0), new Float64Array(0))).toEqual({ count: 0, lastIndex: -1 });
     expect(distributionDays(closesFrom([-1]), Float64Array.from([1, 2]), 25, 0.002, 5)).toEqual({ count: 0, lastIndex: -1 });
+  });
+
+  it("isDistributionDay judges one session by the same rule", () => {
+    const close = Float64Array.from([250, 249.5, 249.4, 248, 250]);
+    const volume = Float64Array.from([1, 2, 3, 2, 3]);
+    expect([0, 1, 2, 3, 4].map((i) => isDistributionDay(close, volume, i))).toEqual([false, true, false, false, false]);
+    expect(isDistributionDay(close, Float64Array.from([1, 2, 3, 4, 5]), 3)).toBe(true);
+    expect(isDistributionDay(close, volume, 5)).toBe(false);
+    expect(isDistributionDay(close, volume, -1)).toBe(false);
   });
 });

@@ -27,13 +27,23 @@ export function distributionDays(
   let count = 0;
   let lastIndex = -1;
   for (let i = Math.max(1, index - sessions + 1); i <= index; i++) {
-    const previous = close[i - 1]!;
-    if (!(previous > 0)) continue;
-    const drop = (previous - close[i]!) / previous;
-    if (drop >= minDrop - DROP_TOLERANCE && volume[i]! > volume[i - 1]!) {
+    if (isDistributionDay(close, volume, i, minDrop)) {
       count++;
       lastIndex = i;
     }
   }
   return { count, lastIndex };
+}
+
+/**
+ * Whether session `i` is a distribution day: a close at least `minDrop` under the previous close on
+ * higher volume than the previous session. False for the first bar, an index outside the series and
+ * a non-positive previous close (no drop can be measured).
+ */
+export function isDistributionDay(close: Float64Array, volume: Float64Array, i: number, minDrop = 0.002): boolean {
+  if (!(i >= 1 && i < close.length && i < volume.length)) return false;
+  const previous = close[i - 1]!;
+  if (!(previous > 0)) return false;
+  const drop = (previous - close[i]!) / previous;
+  return drop >= minDrop - DROP_TOLERANCE && volume[i]! > volume[i - 1]!;
 }

@@ -10,6 +10,8 @@ export interface DailyBars {
   low: Float64Array;
   close: Float64Array;
   volume: Float64Array;
+  /** Close as traded that day (before later splits and dividends), when the other prices are adjusted; price rules such as the $20 minimum use it. */
+  tradedClose?: Float64Array;
 }
 
 export interface CompanyProfile {
@@ -80,7 +82,7 @@ export function barsFromRows(
 /** The last `count` sessions (a view: no copy of the price columns). */
 export function lastBars(bars: DailyBars, count: number): DailyBars {
   const start = Math.max(0, bars.close.length - count);
-  return {
+  const view: DailyBars = {
     dates: bars.dates.slice(start),
     open: bars.open.subarray(start),
     high: bars.high.subarray(start),
@@ -88,4 +90,6 @@ export function lastBars(bars: DailyBars, count: number): DailyBars {
     close: bars.close.subarray(start),
     volume: bars.volume.subarray(start),
   };
+  if (bars.tradedClose) view.tradedClose = bars.tradedClose.subarray(start);
+  return view;
 }

@@ -2,14 +2,15 @@
 
 export const NA = "N/A";
 
+/** Rounded exactly as the report's number fields are, so a text never shows another cent than its field. */
 export function price(value: number): string {
-  return Number.isFinite(value) ? value.toFixed(2) : NA;
+  return Number.isFinite(value) ? round(value, 2).toFixed(2) : NA;
 }
 
 /** A fraction as a percentage with one decimal: 0.0321 → '3.2%'. */
 export function percent(fraction: number, options: { signed?: boolean } = {}): string {
   if (!Number.isFinite(fraction)) return NA;
-  const text = `${(fraction * 100).toFixed(1)}%`;
+  const text = `${round(fraction * 100, 1).toFixed(1)}%`;
   return options.signed && fraction > 0 ? `+${text}` : text;
 }
 
@@ -19,7 +20,7 @@ export function percentAbs(fraction: number): string {
 }
 
 export function ratio(value: number): string {
-  return Number.isFinite(value) ? `${value.toFixed(1)}×` : NA;
+  return Number.isFinite(value) ? `${round(value, 1).toFixed(1)}×` : NA;
 }
 
 export function count(value: number): string {

@@ -14,19 +14,26 @@ const DEMO_NOTE = "Based on simulated demo data, not real market prices.";
 const money = (value: number): PriceOrNa => (Number.isFinite(value) && value >= 0 ? round(value, 2) : "N/A");
 
 function describeRule(outcome: RuleOutcome, facts: AnalysisFacts): string {
+  const kind = facts.averages.kind;
   switch (outcome.rule) {
-    case "below-falling-ema200":
-      return `Price ${price(facts.price)} is below a falling 200-day EMA (${price(outcome.ema200)}): a stage-4 decline.`;
+    case "stage-4-decline":
+      return `Price ${price(facts.price)} is below a falling 200-day ${kind} (${price(outcome.ma200)})${outcome.stacked ? `, with the 50-, 150- and 200-day ${kind}s stacked downward` : ""}: a stage-4 decline.`;
+    case "stop-hit":
+      return `Closed under the ${price(outcome.stop)} stop on ${outcome.date}: the loss limit of the last setup was hit.`;
+    case "failed-breakout":
+      return `Failed breakout: the ${price(outcome.pivot)} pivot was cleared on ${outcome.breakoutDate}, and on ${outcome.date} the stock closed back under it.`;
+    case "fifty-day-break":
+      return `Broke its 50-day line (${kind} ${price(outcome.ma50)}) on ${ratio(outcome.volumeRatio)} average volume on ${outcome.date}, after a run of 20%+ from its pivot.`;
     case "weak-trend-template":
       return `Only ${outcome.score} of 8 Trend Template criteria pass (${outcome.needed} needed for a buy).`;
-    case "failed-breakout":
-      return `Failed breakout: ${percentAbs(outcome.belowPivot)} below the ${price(outcome.pivot)} pivot, past the 8% sell rule.`;
     case "no-base":
       return "No proper base (a 5+ week consolidation after a 30% advance) to buy from.";
     case "below-pivot":
       return `Still ${percentAbs(outcome.belowPivot)} below the ${price(outcome.pivot)} pivot: the base has not broken out.`;
     case "extended":
       return `Extended ${percent(outcome.abovePivot)} above the ${price(outcome.pivot)} pivot, past the buy range that ended at ${price(outcome.buyRangeHigh)}.`;
+    case "past-buy-window":
+      return `Past the buy window: the breakout came on ${outcome.breakoutDate}, ${plural(outcome.sessions, "session")} ago, and buys stay within ${outcome.window} sessions of it.`;
     case "weak-breakout-volume":
       return Number.isFinite(outcome.ratio)
         ? `Breakout volume was ${ratio(outcome.ratio)} the 50-day average, short of the ${ratio(outcome.needed)} the rule asks.`
@@ -36,7 +43,7 @@ function describeRule(outcome: RuleOutcome, facts: AnalysisFacts): string {
     case "price-below-minimum":
       return `The share price of ${price(outcome.price)} is under the $${outcome.minimum} minimum for new buys.`;
     case "market-correction":
-      return "The market is in a correction: new buys wait for a confirmed uptrend.";
+      return "The market is in a correction: new buys wait for a follow-through day.";
   }
 }
 
@@ -52,11 +59,14 @@ function volumeAnalysis(facts: AnalysisFacts): string {
     parts.push(`Volume of ${count(facts.volume)} shares; no 50-day average to compare with.`);
   }
   if (Number.isFinite(facts.dryUpRatio)) {
-    const state = facts.dryUpRatio < 1 ? "drying up" : "running above average";
+    // Judged on the figure as printed, so '1.0×' is never called both drying up and above average.
+    const shown = round(facts.dryUpRatio, 1);
+    const state = shown < 1 ? "drying up" : shown > 1 ? "running above average" : "about average";
     parts.push(`The last 10 sessions averaged ${ratio(facts.dryUpRatio)} the 50-day average (${state}).`);
   }
   if (Number.isFinite(facts.upDownVolume)) {
-    const state = facts.upDownVolume >= 1.2 ? "accumulation" : facts.upDownVolume <= 0.8 ? "distribution" : "balanced";
+    const shown = round(facts.upDownVolume, 2);
+    const state = shown >= 1.2 ? "accumulation" : shown <= 0.8 ? "distribution" : "balanced";
     parts.push(`Up/down volume over 50 sessions is ${facts.upDownVolume.toFixed(2)} (${state}).`);
   }
   return parts.join(" ");
@@ -76,19 +86,19 @@ function volatilityPattern(facts: AnalysisFacts): string {
 
 function setupTrigger(facts: AnalysisFacts, config: AnalysisConfig): { trigger: string; keys: string[]; risks: string[] } {
   const state = facts.baseState;
+  const kind = facts.averages.kind;
   const volumeNeeded = facts.volume > 0 && Number.isFinite(facts.volumeRatio) ? facts.volume / facts.volumeRatio * config.breakoutVolumeRatio : Number.NaN;
   const volumeKey = Number.isFinite(volumeNeeded)
     ? `Volume of at least ${ratio(config.breakoutVolumeRatio)} the 50-day average (about ${count(volumeNeeded)} shares).`
     : `Volume of at least ${ratio(config.breakoutVolumeRatio)} the 50-day average.`;
   const marketKey = facts.market ? `The market (${facts.market.trend.toLowerCase()}) must not fall into a correction.` : "Market direction is N/A: check the index before buying.";
+  const newBaseKey = `A new base of at least ${config.base.flatBase.minWeeks} weeks before any new buy point.`;
 
   if (facts.action === "SELL") {
+    const stage4 = facts.sellReasons.some((r) => r.rule === "stage-4-decline");
     return {
-      trigger: `No buy setup: ${describeRule(facts.sellReasons[0]!, facts)} A new base above a rising 200-day EMA must form first.`,
-      keys: [
-        `Reclaim the 200-day EMA (${price(facts.ema200)}) and see it turn up.`,
-        `Build a base of at least ${config.base.flatBase.minWeeks} weeks before any new buy point.`,
-      ],
+      trigger: `Sell if you own it: ${describeRule(facts.sellReasons[0]!, facts)} ${stage4 ? `A new base above a rising 200-day ${kind} must form first.` : "No new buy until a new base forms."}`,
+      keys: stage4 ? [`Reclaim the 200-day ${kind} (${price(facts.averages.ma200)}) and see it turn up.`, newBaseKey] : [newBaseKey, volumeKey],
       risks: facts.sellReasons.map((r) => describeRule(r, facts)),
     };
   }
@@ -99,29 +109,39 @@ function setupTrigger(facts: AnalysisFacts, config: AnalysisConfig): { trigger: 
       risks: [`Price is ${percentAbs(facts.distanceFromHigh)} below its 52-week high of ${price(facts.high52)}.`],
     };
   }
-  const { base, breakoutIndex, breakoutVolumeRatio } = state;
-  const supportText = `A close below ${price(base.supportLow)} (the ${base.type === "VCP" ? "last contraction's" : base.type === "Cup with handle" ? "handle's" : "base's"} low) breaks the pattern.`;
-  if (facts.price > base.buyRangeHigh) {
+  const { base, breakoutDate, breakoutVolumeRatio } = state;
+  const supportText = `A close below ${price(facts.trade?.stopLoss ?? base.supportLow)} (the ${facts.trade?.stopBasis === "eight-percent" ? "8% stop" : base.type === "VCP" ? "last contraction's low" : base.type === "Cup with handle" ? "handle's low" : "base's low"}) breaks the setup.`;
+  const pullbackKey = `A pullback toward the 50-day ${kind} (${price(facts.averages.ma50)}) on light volume.`;
+  if (breakoutDate !== null && facts.price > base.buyRangeHigh) {
     return {
-      trigger: `Extended ${percent(facts.pivotDistance)} above the ${price(base.pivot)} pivot (the buy range ended at ${price(base.buyRangeHigh)}): wait for a new base or a pullback toward the 50-day EMA at ${price(facts.ema50)}.`,
-      keys: [`A pullback toward the 50-day EMA (${price(facts.ema50)}) on light volume.`, `A new base of at least ${config.base.flatBase.minWeeks} weeks.`],
+      trigger: `Extended ${percent(facts.pivotDistance)} above the ${price(base.pivot)} pivot cleared on ${breakoutDate} (the buy range ended at ${price(base.buyRangeHigh)}): no buy range now; wait for a new base or a pullback toward the 50-day ${kind} at ${price(facts.averages.ma50)}.`,
+      keys: [pullbackKey, newBaseKey],
       risks: [`Buying ${percent(facts.pivotDistance)} above the pivot puts the 8% stop close to normal pullbacks.`],
     };
   }
-  if (breakoutIndex !== null && facts.price >= base.pivot) {
-    const confirmed = breakoutVolumeRatio >= config.breakoutVolumeRatio;
+  if (breakoutDate !== null && !state.inBuyWindow) {
     return {
-      trigger: confirmed
-        ? `Closed ${percent(facts.pivotDistance)} above the ${price(base.pivot)} pivot after a breakout on ${ratio(breakoutVolumeRatio)} average volume; buyable up to ${price(base.buyRangeHigh)}.`
-        : `Above the ${price(base.pivot)} pivot, but the breakout came on only ${ratio(breakoutVolumeRatio)} average volume: wait for a close above ${price(base.pivot)} on ${ratio(config.breakoutVolumeRatio)} average volume.`,
-      keys: [`Stay inside the buy range ${price(base.pivot)}–${price(base.buyRangeHigh)}.`, volumeKey, marketKey],
-      risks: [supportText, `A close back below the ${price(base.pivot)} pivot would mark a failing breakout.`],
+      trigger: `Past the buy window: the stock cleared the ${price(base.pivot)} pivot on ${breakoutDate}, ${plural(state.sessionsSinceBreakout!, "session")} ago; wait for a new base or a pullback toward the 50-day ${kind} at ${price(facts.averages.ma50)}.`,
+      keys: [pullbackKey, newBaseKey],
+      risks: [`A close below ${price(base.pivot)} would show the breakout failing.`],
     };
   }
+  if (breakoutDate !== null) {
+    const sessionsLeft = config.breakout.buyWindowSessions - 1 - state.sessionsSinceBreakout!;
+    const window = sessionsLeft > 0 ? `the buy window stays open ${plural(sessionsLeft, "more session")}` : "the last session of the buy window";
+    return {
+      trigger: state.confirmed
+        ? `Broke out above the ${price(base.pivot)} pivot on ${breakoutDate} on ${ratio(breakoutVolumeRatio)} average volume; now ${percent(facts.pivotDistance)} above it, buyable up to ${price(base.buyRangeHigh)} (${window}).`
+        : `Above the ${price(base.pivot)} pivot since ${breakoutDate}, but on only ${ratio(breakoutVolumeRatio)} average volume: a close above ${price(base.pivot)} on ${ratio(config.breakoutVolumeRatio)} average volume would confirm it (${window}).`,
+      keys: [`Stay inside the buy range ${price(base.pivot)}–${price(base.buyRangeHigh)}.`, volumeKey, marketKey],
+      risks: [supportText, `A close back below the ${price(base.pivot)} pivot would mark a failed breakout.`],
+    };
+  }
+  const deep = facts.trade === null ? ` Too deep in the base for a trade plan: levels return above ${price(base.pivot * (1 - config.tradeSetup.maxStopLoss))}.` : "";
   return {
-    trigger: `Close above ${price(base.pivot)} on volume above ${ratio(config.breakoutVolumeRatio)} average (now ${percentAbs(facts.pivotDistance)} below the pivot).`,
+    trigger: `Close above ${price(base.pivot)} on volume above ${ratio(config.breakoutVolumeRatio)} average (now ${percentAbs(facts.pivotDistance)} below the pivot, reported since ${state.announcedDate}).${deep}`,
     keys: [`A close above the ${price(base.pivot)} pivot.`, volumeKey, marketKey],
-    risks: [supportText, `The base is ${percent(base.depth)} deep over ${base.weeks.toFixed(0)} weeks.`],
+    risks: [`A close below ${price(base.supportLow)} (the ${base.type === "VCP" ? "last contraction's" : base.type === "Cup with handle" ? "handle's" : "base's"} low) breaks the pattern.`, `The base is ${percent(base.depth)} deep over ${base.weeks.toFixed(0)} weeks.`],
   };
 }
 
@@ -132,19 +152,18 @@ function triggers(facts: AnalysisFacts, config: AnalysisConfig): string[] {
   if (tt.score >= 6) {
     const vs50 = tt.criteria[4]!.passed ? "above" : "below";
     const vsLong = tt.criteria[0]!.passed ? "above" : "not above";
+    const { kind, ma50, ma150, ma200 } = facts.averages;
     list.push(
-      `${tt.score} of 8 Trend Template criteria pass: price ${price(facts.price)} is ${vs50} the 50-day EMA (${price(facts.ema50)}) and ${vsLong} the 150-day (${price(facts.ema150)}) and 200-day (${price(facts.ema200)}) EMAs.`,
+      `${tt.score} of 8 Trend Template criteria pass: price ${price(facts.price)} is ${vs50} the 50-day ${kind} (${price(ma50)}) and ${vsLong} the 150-day (${price(ma150)}) and 200-day (${price(ma200)}) ${kind}s.`,
     );
   }
-  if (facts.rsRating !== null && facts.rsRating >= config.trendTemplate.minRsRating) {
-    list.push(`Relative strength rating ${facts.rsRating}: stronger than ${facts.rsRating - 1}% of ${facts.rsBasis === "universe" ? "the analysed stocks" : "the market, measured against the benchmark"}.`);
-  }
+  if (facts.rsRating !== null && facts.rsRating >= config.trendTemplate.minRsRating) list.push(`${rsText(facts)}.`);
   const state = facts.baseState;
   if (state) {
     const { base } = state;
     list.push(`${base.type} of ${base.weeks.toFixed(0)} weeks, ${percent(base.depth)} deep, after a prior advance of ${percent(base.priorAdvance)}; pivot ${price(base.pivot)}.`);
-    if (state.breakoutIndex !== null && facts.price >= base.pivot && facts.price <= base.buyRangeHigh && state.breakoutVolumeRatio >= config.breakoutVolumeRatio) {
-      list.push(`Closed ${percent(facts.pivotDistance)} above the ${price(base.pivot)} pivot; the breakout came on ${ratio(state.breakoutVolumeRatio)} average volume.`);
+    if (state.inBuyWindow && state.confirmed && facts.price >= base.pivot && facts.price <= base.buyRangeHigh) {
+      list.push(`Broke out on ${state.breakoutDate} on ${ratio(state.breakoutVolumeRatio)} average volume; closed ${percent(facts.pivotDistance)} above the ${price(base.pivot)} pivot.`);
     }
   }
   const f = facts.fundamentals;
@@ -177,7 +196,9 @@ function riskFactors(facts: AnalysisFacts, config: AnalysisConfig): string[] {
   if (facts.market && facts.market.trend !== "Confirmed uptrend") {
     list.push(`Market ${facts.market.trend.toLowerCase()}: ${plural(facts.market.distributionDays, "distribution day")} in the last 25 sessions.`);
   }
-  if (facts.price < config.fundamentals.minPrice && facts.action !== "WATCH") list.push(`Low-priced stock (${price(facts.price)}): under the $${config.fundamentals.minPrice} rule.`);
+  if (facts.tradedPrice < config.fundamentals.minPrice && facts.action !== "WATCH") {
+    list.push(`Low-priced stock (${price(facts.tradedPrice)} as traded): under the $${config.fundamentals.minPrice} rule.`);
+  }
   if (facts.missingEvidence.length > 0) {
     list.push(
       `Missing evidence: ${facts.missingEvidence.join(", ")}${facts.action === "BUY" ? " — the buy rests on the rest of the evidence" : ""}.`,
@@ -189,16 +210,24 @@ function riskFactors(facts: AnalysisFacts, config: AnalysisConfig): string[] {
 function riskManagement(facts: AnalysisFacts, config: AnalysisConfig): string {
   const maxRiskPerTrade = 0.01;
   if (facts.action === "SELL") {
-    return `Exit or avoid: sell any position that closes ${percent(config.tradeSetup.maxStopLoss)} below its purchase price, and do not average down while ${facts.ticker} trades below its 200-day EMA (${price(facts.ema200)}).`;
+    return `Sell if you own it: a position that breaks its stop or fails its breakout is closed, not averaged down. Risk at most ${percent(config.tradeSetup.maxStopLoss)} per share on any new buy, and only from a new base.`;
   }
   const trade = facts.trade;
+  const state = facts.baseState;
   if (!trade) {
+    if (state && state.breakoutIndex !== null) {
+      return `No buy range now: the ${price(state.base.pivot)} breakout of ${state.breakoutDate} is ${facts.price > state.base.buyRangeHigh ? "extended" : "past its buy window"}. A new base brings a new buy point and stop; then risk at most ${percent(config.tradeSetup.maxStopLoss)} per share and ${percent(maxRiskPerTrade)} of the account per trade.`;
+    }
+    if (state) {
+      return `No trade plan yet: the price is too deep in the base to set a stop under the ${price(state.base.pivot)} pivot. When it recovers, risk at most ${percent(config.tradeSetup.maxStopLoss)} per share and ${percent(maxRiskPerTrade)} of the account per trade.`;
+    }
     return `No trade yet: without a base there is no buy point or stop. When one forms, risk at most ${percent(config.tradeSetup.maxStopLoss)} per share and ${percent(maxRiskPerTrade)} of the account per trade.`;
   }
   const risk = 1 - trade.stopLoss / trade.buyPoint;
   const position = maxRiskPerTrade / risk;
-  const stopWhy = trade.stopBasis === "support" ? `just under the ${price(facts.baseState!.base.supportLow)} support low, tighter than the 8% rule` : "8% under the buy point";
-  const entry = facts.action === "BUY" ? `Buy between ${price(trade.buyPoint)} and ${price(facts.baseState!.base.buyRangeHigh)}` : `If it triggers, buy between ${price(trade.buyPoint)} and ${price(facts.baseState!.base.buyRangeHigh)}`;
+  const stopWhy = trade.stopBasis === "support" ? `just under the ${price(state!.base.supportLow)} support low, tighter than the 8% rule` : "8% under the buy point";
+  const range = `${price(trade.buyPoint)} and ${price(state!.base.buyRangeHigh)}`;
+  const entry = facts.action === "BUY" ? `Buy between ${range}` : state!.breakoutIndex === null ? `If it breaks out on volume, buy between ${range}` : `Once the breakout is confirmed, buy between ${range}`;
   return `${entry}; stop ${price(trade.stopLoss)} (${stopWhy}), a risk of ${percent(risk)} per share. To lose no more than ${percent(maxRiskPerTrade)} of the account on a stop-out, keep the position to ${percent(Math.min(position, 1))} of the account. Take profits near ${price(trade.target)} (${percent(trade.targetGain, { signed: true })}).`;
 }
 
@@ -230,11 +259,23 @@ function annualTrendText(facts: AnalysisFacts, config: AnalysisConfig): string {
   return `${label}: EPS ${f.annualGrowth >= 0 ? "grew" : "fell"} ${percentAbs(f.annualGrowth)} a year, from ${first.eps.toFixed(2)} (${first.fiscalYear}) to ${last.eps.toFixed(2)} (${last.fiscalYear}).`;
 }
 
+/** The RS rating as what it is: a percentile of the universe, or a difference from the benchmark. */
+function rsText(facts: AnalysisFacts): string {
+  if (facts.rsBasis === "universe") return `Relative strength rating ${facts.rsRating} (1–99, a percentile of the analysed universe)`;
+  const gap = facts.rsScore !== null && facts.benchmarkRsScore !== null ? facts.rsScore - facts.benchmarkRsScore : Number.NaN;
+  const points = Number.isFinite(gap) ? `: its weighted 12-month return is ${Math.abs(round(gap * 100, 1)).toFixed(1)} points ${gap >= 0 ? "above" : "below"} ${facts.benchmarkName}'s` : "";
+  return `Relative strength rating ${facts.rsRating} vs ${facts.benchmarkName}${points}`;
+}
+
 function industryPosition(facts: AnalysisFacts): string {
   const where = facts.company.industry ?? facts.company.sector;
   if (facts.rsRating === null) return `N/A: no relative strength rating${where ? ` for this ${where} stock` : ""}.`;
+  if (facts.rsBasis === "benchmark") {
+    const standing = facts.rsRating >= 60 ? "ahead of" : facts.rsRating > 40 ? "in line with" : "behind";
+    return `${rsText(facts)}${where ? ` (${where})` : ""}: ${standing} ${facts.benchmarkName}, with a 3-month return of ${percent(facts.stockReturn3m, { signed: true })}.`;
+  }
   const standing = facts.rsRating >= 80 ? "a leader" : facts.rsRating >= 50 ? "middle of the pack" : "a laggard";
-  return `RS rating ${facts.rsRating}${where ? ` in ${where}` : ""}: ${standing}, with a 3-month return of ${percent(facts.stockReturn3m, { signed: true })}.`;
+  return `RS rating ${facts.rsRating}${where ? ` in ${where}` : ""} (percentile of the analysed universe): ${standing}, with a 3-month return of ${percent(facts.stockReturn3m, { signed: true })}.`;
 }
 
 function sectorPerformance(facts: AnalysisFacts): string {

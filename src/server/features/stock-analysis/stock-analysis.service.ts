@@ -119,13 +119,14 @@ export class StockAnalysisService {
   }
 
   /** Analyses bars the caller brings (a CSV), with an optional benchmark; no fundamentals. */
-  analyzeBars(ticker: string, bars: DailyBars, benchmark: DailyBars | null, dataSource: string): AnalysisReport {
+  analyzeBars(ticker: string, bars: DailyBars, benchmark: DailyBars | null, dataSource: string, benchmarkName: string | null = null): AnalysisReport {
     const asOf = bars.dates[bars.dates.length - 1] ?? "";
     return analyzeStock({
       ticker,
       profile: { ticker: ticker.toUpperCase(), name: ticker.toUpperCase(), sector: null, industry: null },
       bars,
       benchmark: benchmark ? barsUpTo(benchmark, asOf) : null,
+      benchmarkName,
       sectorBars: null,
       sectorEtf: null,
       fundamentals: null,
@@ -149,6 +150,7 @@ export class StockAnalysisService {
       profile,
       bars,
       benchmark: benchmark ? barsUpTo(benchmark, asOf) : null,
+      benchmarkName: this.provider.benchmarkTicker,
       sectorBars: sectorBars ? barsUpTo(sectorBars, asOf) : null,
       sectorEtf,
       fundamentals,

@@ -1,0 +1,217 @@
+import { writeFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { Worker } from "node:worker_threads";
+import { DEFAULT_ANALYSIS_CONFIG } from "../../core/analysis/analysis-config";
+import { ENGINE_VERSION } from "../../core/analysis/analyze-stock";
+import { renderBacktestMarkdown } from "../../core/backtest/backtest-markdown";
+import { splitGroups, summarizeGroup, type BacktestSummary } from "../../core/backtest/backtest-summary";
+import { withOverrides } from "../../core/backtest/config-overrides";
+import { equalWeightIndex } from "../../core/backtest/equal-weight-index";
+import { seededRandom } from "../../core/backtest/statistics";
+import { universeRsRatings } from "../../core/backtest/universe-rs";
+import { evaluatedRange, type StockResult, type WalkForwardOptions } from "../../core/backtest/walk-forward";
+import type { DailyBars } from "../../core/market/market-data";
+import type { WorkerRequest, WorkerResponse } from "./backtest-messages";
+import { readHistoryFile, readHistoryFolder, type HistorySeries } from "./history-files";
+
+export const BACKTEST_USAGE = `  backtest --data DIR_OR_FILES --benchmark FILE|equal-weight --from DATE --to DATE
+           [--step N] [--json FILE] [--markdown FILE] [--split A-M] [--control N] [--seed N]
+           [--workers N] [--set path=value …]
+                                               walk-forward back-test of the method on daily bars
+                                               (sp500/ gzipped CSVs or Yahoo CSVs): calls scored
+                                               against the benchmark, BUY setups played as trades
+                                               against random-date control trades`;
+
+export interface BacktestArgs {
+  data: string[];
+  benchmark: string;
+  from: string;
+  to: string;
+  step: number;
+  json: string | null;
+  markdown: string | null;
+  split: string | null;
+  control: number;
+  seed: number;
+  workers: number;
+  overrides: string[];
+}
+
+export class BacktestUsageError extends Error {}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function parseBacktestArgs(args: string[]): BacktestArgs {
+  const { values } = parseArgs({
+    args,
+    options: {
+      data: { type: "string", multiple: true },
+      benchmark: { type: "string" },
+      from: { type: "string" },
+      to: { type: "string" },
+      step: { type: "string" },
+      json: { type: "string" },
+      markdown: { type: "string" },
+      split: { type: "string" },
+      control: { type: "string" },
+      seed: { type: "string" },
+      workers: { type: "string" },
+      set: { type: "string", multiple: true },
+    },
+  });
+  const data = (values.data ?? []).flatMap((d) => d.split(",")).filter(Boolean);
+  if (data.length === 0) throw new BacktestUsageError("quanta backtest: --data names a folder or CSV files.");
+  if (!values.benchmark) throw new BacktestUsageError("quanta backtest: --benchmark names a CSV file or 'equal-weight'.");
+  for (const name of ["from", "to"] as const) {
+    if (!values[name] || !ISO_DATE.test(values[name]!)) throw new BacktestUsageError(`quanta backtest: --${name} takes a date (YYYY-MM-DD).`);
+  }
+  if (values.from! > values.to!) throw new BacktestUsageError("quanta backtest: --from comes after --to.");
+  const whole = (name: string, raw: string | undefined, fallback: number, min: number): number => {
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min) throw new BacktestUsageError(`quanta backtest: --${name} takes a whole number ≥ ${min}.`);
+    return value;
+  };
+  return {
+    data,
+    benchmark: values.benchmark,
+    from: values.from!,
+    to: values.to!,
+    step: whole("step", values.step, 1, 1),
+    json: values.json ?? null,
+    markdown: values.markdown ?? null,
+    split: values.split ?? null,
+    control: whole("control", values.control, 3000, 0),
+    seed: whole("seed", values.seed, 42, 0),
+    workers: whole("workers", values.workers, Math.max(1, availableParallelism()), 1),
+    overrides: values.set ?? [],
+  };
+}
+
+/** Random stock-sessions of the evaluated range, seeded: the control trades' entry dates. */
+function drawControl(universe: readonly HistorySeries[], options: WalkForwardOptions, count: number, seed: number): number[][] {
+  const ranges = universe.map((s) => {
+    const { first, last } = evaluatedRange(s.bars, options);
+    // The fill is the next session's open, so the last session of the data cannot be drawn.
+    return { first, size: Math.max(0, Math.min(last, s.bars.close.length - 2) - first + 1) };
+  });
+  const total = ranges.reduce((sum, r) => sum + r.size, 0);
+  const draws: number[][] = universe.map(() => []);
+  if (total === 0) return draws;
+  const random = seededRandom(seed);
+  for (let k = 0; k < count; k++) {
+    let at = Math.floor(random() * total);
+    for (let s = 0; s < ranges.length; s++) {
+      if (at < ranges[s]!.size) {
+        draws[s]!.push(ranges[s]!.first + at);
+        break;
+      }
+      at -= ranges[s]!.size;
+    }
+  }
+  return draws;
+}
+
+function progressBar(done: number, total: number, started: number): string {
+  const width = 30;
+  const filled = Math.round((done / total) * width);
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  return `\r[${"#".repeat(filled)}${" ".repeat(width - filled)}] ${done}/${total} stocks ${seconds}s`;
+}
+
+/**
+ * The worker beside this file, in the same form as this file (TypeScript under tsx, JavaScript once
+ * compiled); a worker does not inherit tsx's loader on Node 20, so it is named again.
+ */
+function startWorker(): Worker {
+  const here = fileURLToPath(import.meta.url);
+  const extension = path.extname(here);
+  const file = path.join(path.dirname(here), `backtest-worker${extension}`);
+  if (extension !== ".ts") return new Worker(file);
+  const bootstrap = `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(file).href)}); })`;
+  return new Worker(bootstrap, { eval: true });
+}
+
+/** Runs the walk-forward over the universe on worker threads and summarises it. */
+export async function runBacktest(args: BacktestArgs, onProgress?: (done: number, total: number) => void): Promise<BacktestSummary> {
+  const config = withOverrides(DEFAULT_ANALYSIS_CONFIG, args.overrides);
+  const universe = await readHistoryFolder(args.data);
+  if (universe.length === 0) throw new BacktestUsageError(`quanta backtest: no price files in ${args.data.join(", ")}.`);
+  const benchmark: DailyBars = args.benchmark === "equal-weight" ? equalWeightIndex(universe.map((s) => s.bars)) : await readHistoryFile(args.benchmark);
+  const options: WalkForwardOptions = { from: args.from, to: args.to, step: args.step, config, tradeSessions: 126 };
+  const ratings = universeRsRatings(universe.map((s) => s.bars), config);
+  const draws = drawControl(universe, options, args.control, args.seed);
+
+  const results: StockResult[] = [];
+  const queue = universe.map((_, s) => s);
+  const workerCount = Math.min(args.workers, universe.length);
+  await Promise.all(
+    Array.from({ length: workerCount }, () =>
+      new Promise<void>((resolve, reject) => {
+        const worker = startWorker();
+        const next = () => {
+          const s = queue.shift();
+          if (s === undefined) {
+            void worker.terminate().then(() => resolve());
+            return;
+          }
+          const series = universe[s]!;
+          worker.postMessage({ type: "stock", ticker: series.ticker, bars: series.bars, ratings: ratings[s]!, draws: draws[s]! } satisfies WorkerRequest);
+        };
+        worker.on("message", (message: WorkerResponse) => {
+          results.push(message.result);
+          onProgress?.(results.length, universe.length);
+          next();
+        });
+        worker.on("error", reject);
+        worker.postMessage({ type: "init", benchmark, options } satisfies WorkerRequest);
+        next();
+      }),
+    ),
+  );
+
+  results.sort((a, b) => a.ticker.localeCompare(b.ticker));
+  const summary: BacktestSummary = {
+    engine_version: ENGINE_VERSION,
+    parameters: {
+      data: args.data.map((d) => path.basename(d)),
+      benchmark: args.benchmark === "equal-weight" ? "equal-weighted index of the universe" : path.basename(args.benchmark),
+      from: args.from,
+      to: args.to,
+      step: args.step,
+      control_draws: args.control,
+      seed: args.seed,
+      split: args.split,
+    },
+    ...summarizeGroup(results, args.seed),
+  };
+  if (args.split) {
+    const groups = splitGroups(args.split, results.map((r) => r.ticker));
+    summary.groups = Object.fromEntries(
+      Object.entries(groups).map(([name, tickers]) => [name, summarizeGroup(results.filter((r) => tickers.includes(r.ticker)), args.seed)]),
+    );
+  }
+  return summary;
+}
+
+/** NaN-free JSON (null where a figure does not exist), keys in a stable order. */
+export function summaryJson(summary: BacktestSummary): string {
+  return `${JSON.stringify(summary, (_key, value: unknown) => (typeof value === "number" && !Number.isFinite(value) ? null : value), 2)}\n`;
+}
+
+export async function backtestCommand(argv: string[]): Promise<number> {
+  const args = parseBacktestArgs(argv);
+  const started = Date.now();
+  const tty = Boolean(process.stderr.isTTY);
+  const summary = await runBacktest(args, tty ? (done, total) => process.stderr.write(progressBar(done, total, started)) : undefined);
+  if (tty) process.stderr.write("\n");
+  const markdown = renderBacktestMarkdown(summary);
+  if (args.json) await writeFile(args.json, summaryJson(summary));
+  if (args.markdown) await writeFile(args.markdown, markdown);
+  process.stdout.write(markdown);
+  process.stdout.write(`\n${summary.tickers} stocks in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  return 0;
+}

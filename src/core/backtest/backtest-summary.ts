@@ -1,0 +1,163 @@
+import type { RecommendationAction } from "../analysis/analysis-report";
+import { bootstrapMeanInterval, mean, median, shareWhere } from "./statistics";
+import { ACTIONS, HORIZONS, MARKET_TRENDS, type Episode, type StockResult, type Trade } from "./walk-forward";
+
+/**
+ * The back-test's figures, computed from the per-stock results. Every figure a user may read about
+ * the method comes from here (docs/track-record.md is rendered from it), so they belong to the code.
+ *
+ * Definitions:
+ * - count: stock-sessions with the call; setups: distinct calls (for BUY, distinct bases; for WATCH
+ *   and SELL, runs of the same call), each scored once, on its first session.
+ * - hit_rate: share of setups whose 63-session excess return has the call's sign (BUY and WATCH
+ *   above the benchmark, SELL below it).
+ * - median_excess: median excess return over the benchmark after 21/63/126 sessions.
+ * - trades: BUY setups played as trades (fill the session after the call inside the buy range,
+ *   exit at stop, target or after the time limit); win_rate and R over completed trades.
+ */
+
+export interface TradeStats {
+  trades: number;
+  win_rate: number | null;
+  avg_r: number | null;
+  median_r: number | null;
+  avg_r_ci95: [number | null, number | null];
+  avg_return: number | null;
+  exits: { stop: number; target: number; time: number };
+}
+
+export interface ActionStats extends TradeStats {
+  count: number;
+  setups: number;
+  hit_rate: number | null;
+  median_excess: { d21: number | null; d63: number | null; d126: number | null };
+}
+
+export interface GroupSummary {
+  tickers: number;
+  stock_years: number;
+  actions: Record<RecommendationAction, ActionStats>;
+  all_dates: ActionStats;
+  control: TradeStats;
+  buy_setups_per_50_stock_years: number | null;
+  buy_minus_control_avg_r: number | null;
+  sell_reasons: Record<string, { setups: number; median_excess_d126: number | null }>;
+  buy_trades_by_setup: Record<string, TradeStats>;
+  market_states: Record<string, { share: number | null; median_excess_d63: number | null }>;
+}
+
+export interface BacktestSummary extends GroupSummary {
+  engine_version: string;
+  parameters: { data: string[]; benchmark: string; from: string; to: string; step: number; control_draws: number; seed: number; split: string | null };
+  groups?: Record<string, GroupSummary>;
+}
+
+const finite = (value: number): number | null => (Number.isFinite(value) ? value : null);
+
+export function tradeStats(trades: readonly Trade[], seed: number): TradeStats {
+  const r = Float64Array.from(trades, (t) => t.r);
+  const [lo, hi] = bootstrapMeanInterval(r, { seed });
+  const exits = { stop: 0, target: 0, time: 0 };
+  for (const t of trades) exits[t.exitReason]++;
+  return {
+    trades: trades.length,
+    win_rate: finite(shareWhere(r, (v) => v > 0)),
+    avg_r: finite(mean(r)),
+    median_r: finite(median(r)),
+    avg_r_ci95: [finite(lo), finite(hi)],
+    avg_return: finite(mean(Float64Array.from(trades, (t) => t.return))),
+    exits,
+  };
+}
+
+function excessOf(episodes: readonly Episode[], horizon: number): Float64Array {
+  return Float64Array.from(episodes, (e) => e.excess[horizon]!);
+}
+
+function actionStats(action: RecommendationAction, results: readonly StockResult[], seed: number): ActionStats {
+  const episodes = results.flatMap((r) => r.episodes.filter((e) => e.action === action));
+  const trades = action === "BUY" ? results.flatMap((r) => r.trades) : [];
+  const d63 = excessOf(episodes, 1);
+  return {
+    count: results.reduce((sum, r) => sum + r.days[action], 0),
+    setups: action === "BUY" ? results.reduce((sum, r) => sum + r.buySetups, 0) : episodes.length,
+    hit_rate: finite(shareWhere(d63, action === "SELL" ? (v) => v < 0 : (v) => v > 0)),
+    median_excess: { d21: finite(median(excessOf(episodes, 0))), d63: finite(median(d63)), d126: finite(median(excessOf(episodes, 2))) },
+    ...tradeStats(trades, seed),
+  };
+}
+
+function concat(arrays: readonly Float64Array[]): Float64Array {
+  const out = new Float64Array(arrays.reduce((sum, a) => sum + a.length, 0));
+  let at = 0;
+  for (const a of arrays) {
+    out.set(a, at);
+    at += a.length;
+  }
+  return out;
+}
+
+function allDatesStats(results: readonly StockResult[], seed: number): ActionStats {
+  const byHorizon = HORIZONS.map((_, h) => concat(results.map((r) => r.allDates[h]!)));
+  const sessions = results.reduce((sum, r) => sum + r.sessions, 0);
+  return {
+    count: sessions,
+    setups: byHorizon[1]!.length,
+    hit_rate: finite(shareWhere(byHorizon[1]!, (v) => v > 0)),
+    median_excess: { d21: finite(median(byHorizon[0]!)), d63: finite(median(byHorizon[1]!)), d126: finite(median(byHorizon[2]!)) },
+    ...tradeStats([], seed),
+  };
+}
+
+export function summarizeGroup(results: readonly StockResult[], seed: number): GroupSummary {
+  const stockYears = results.reduce((sum, r) => sum + r.sessions, 0) / 252;
+  const actions = Object.fromEntries(ACTIONS.map((a) => [a, actionStats(a, results, seed)])) as Record<RecommendationAction, ActionStats>;
+  const control = tradeStats(results.flatMap((r) => r.controlTrades), seed);
+
+  const sellEpisodes = results.flatMap((r) => r.episodes.filter((e) => e.action === "SELL"));
+  const sellReasons: GroupSummary["sell_reasons"] = {};
+  for (const setup of [...new Set(sellEpisodes.map((e) => e.setup))].sort()) {
+    const of = sellEpisodes.filter((e) => e.setup === setup);
+    sellReasons[setup] = { setups: of.length, median_excess_d126: finite(median(excessOf(of, 2))) };
+  }
+
+  const buyTrades = results.flatMap((r) => r.trades);
+  const bySetup: GroupSummary["buy_trades_by_setup"] = {};
+  for (const setup of [...new Set(buyTrades.map((t) => t.setup))].sort()) bySetup[setup] = tradeStats(buyTrades.filter((t) => t.setup === setup), seed);
+
+  const marketStates: GroupSummary["market_states"] = {};
+  const states = concat(results.map((r) => Float64Array.from(r.marketStates)));
+  const d63 = concat(results.map((r) => r.allDates[1]!));
+  const known = shareWhere(states, (s) => s >= 0) * states.length;
+  MARKET_TRENDS.forEach((trend, k) => {
+    const inState = d63.filter((_, at) => states[at] === k);
+    marketStates[trend] = { share: known > 0 ? finite(inState.length / known) : null, median_excess_d63: finite(median(inState)) };
+  });
+
+  const buyAvg = actions.BUY.avg_r;
+  return {
+    tickers: results.length,
+    stock_years: stockYears,
+    actions,
+    all_dates: allDatesStats(results, seed),
+    control,
+    buy_setups_per_50_stock_years: stockYears > 0 ? (actions.BUY.setups / stockYears) * 50 : null,
+    buy_minus_control_avg_r: buyAvg !== null && control.avg_r !== null ? buyAvg - control.avg_r : null,
+    sell_reasons: sellReasons,
+    buy_trades_by_setup: bySetup,
+    market_states: marketStates,
+  };
+}
+
+/**
+ * Split of tickers for out-of-sample reporting: 'A-M' puts tickers starting A..M in one group and
+ * the rest in the other.
+ */
+export function splitGroups(split: string, tickers: readonly string[]): Record<string, string[]> {
+  const match = /^([A-Z])-([A-Z])$/.exec(split.toUpperCase());
+  if (!match) throw new RangeError(`--split takes a letter range such as A-M, got '${split}'`);
+  const [, from, to] = match as unknown as [string, string, string];
+  const inside = tickers.filter((t) => t[0]! >= from && t[0]! <= to);
+  const outside = tickers.filter((t) => !(t[0]! >= from && t[0]! <= to));
+  return { [`${from}-${to}`]: inside, rest: outside };
+}

@@ -1,0 +1,84 @@
+/**
+ * Small statistics for the back-test: a seeded random generator (so every figure can be re-run to
+ * the digit), medians, means and percentile-bootstrap confidence intervals.
+ */
+
+/** mulberry32: a fast 32-bit generator; the same seed gives the same sequence on every machine. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Finite values only, as a sorted copy. */
+function sortedFinite(values: ArrayLike<number>): Float64Array {
+  let count = 0;
+  for (let k = 0; k < values.length; k++) if (Number.isFinite(values[k]!)) count++;
+  const out = new Float64Array(count);
+  let at = 0;
+  for (let k = 0; k < values.length; k++) if (Number.isFinite(values[k]!)) out[at++] = values[k]!;
+  return out.sort();
+}
+
+/** Median of the finite values; NaN when there are none. */
+export function median(values: ArrayLike<number>): number {
+  const sorted = sortedFinite(values);
+  const n = sorted.length;
+  if (n === 0) return Number.NaN;
+  return n % 2 === 1 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2;
+}
+
+/** Mean of the finite values; NaN when there are none. */
+export function mean(values: ArrayLike<number>): number {
+  let sum = 0;
+  let count = 0;
+  for (let k = 0; k < values.length; k++) {
+    const v = values[k]!;
+    if (Number.isFinite(v)) {
+      sum += v;
+      count++;
+    }
+  }
+  return count > 0 ? sum / count : Number.NaN;
+}
+
+/** Share of finite values for which `test` holds; NaN when there are none. */
+export function shareWhere(values: ArrayLike<number>, test: (value: number) => boolean): number {
+  let hits = 0;
+  let count = 0;
+  for (let k = 0; k < values.length; k++) {
+    const v = values[k]!;
+    if (!Number.isFinite(v)) continue;
+    count++;
+    if (test(v)) hits++;
+  }
+  return count > 0 ? hits / count : Number.NaN;
+}
+
+/**
+ * Percentile bootstrap interval of the mean: `resamples` means of samples drawn with replacement,
+ * cut at (1 - level)/2 and (1 + level)/2. Seeded, so the interval is reproducible. [NaN, NaN] for
+ * fewer than 2 values.
+ */
+export function bootstrapMeanInterval(values: ArrayLike<number>, options: { resamples?: number; level?: number; seed?: number } = {}): [number, number] {
+  const data = sortedFinite(values);
+  const n = data.length;
+  if (n < 2) return [Number.NaN, Number.NaN];
+  const resamples = options.resamples ?? 2000;
+  const level = options.level ?? 0.95;
+  const random = seededRandom(options.seed ?? 1);
+  const means = new Float64Array(resamples);
+  for (let r = 0; r < resamples; r++) {
+    let sum = 0;
+    for (let k = 0; k < n; k++) sum += data[Math.floor(random() * n)]!;
+    means[r] = sum / n;
+  }
+  means.sort();
+  const at = (q: number) => means[Math.min(resamples - 1, Math.max(0, Math.round(q * (resamples - 1))))]!;
+  return [at((1 - level) / 2), at((1 + level) / 2)];
+}

@@ -1,0 +1,191 @@
+import type { DailyBars } from "../market/market-data";
+import type { AnalysisConfig } from "../analysis/analysis-config";
+import type { RecommendationAction } from "../analysis/analysis-report";
+import { decideAt } from "../analysis/analyze-stock";
+import { analyzeFundamentals } from "../analysis/fundamentals";
+import { marketDirectionAt, type MarketDirectionSeries, type MarketTrend } from "../analysis/market-direction";
+import { prepareSeries } from "../analysis/series-context";
+import { SetupTracker } from "../analysis/setup-tracker";
+import { simulateTrade, type TradeOutcome } from "./trade-simulation";
+
+/**
+ * The walk-forward replay of one stock: every session from `from` to `to` (every `step`-th), the
+ * engine decides from the bars up to that session only (the tracker and every indicator are
+ * causal), and the call is scored with what came after.
+ */
+
+export const HORIZONS = [21, 63, 126] as const;
+export const ACTIONS: readonly RecommendationAction[] = ["BUY", "WATCH", "SELL"];
+export const MARKET_TRENDS: readonly MarketTrend[] = ["Confirmed uptrend", "Uptrend under pressure", "Correction"];
+
+export interface BenchmarkContext {
+  bars: DailyBars;
+  market: MarketDirectionSeries;
+  indexByDate: ReadonlyMap<string, number>;
+}
+
+export interface WalkForwardOptions {
+  from: string;
+  to: string;
+  step: number;
+  config: AnalysisConfig;
+  /** Time limit of a trade, in sessions after the fill. */
+  tradeSessions: number;
+}
+
+/** The first session of a run of the same call (same action, same base, same reason). */
+export interface Episode {
+  action: RecommendationAction;
+  date: string;
+  index: number;
+  setup: string;
+  /** Excess return over the benchmark at +21/+63/+126 sessions (NaN past the data). */
+  excess: [number, number, number];
+  /** Sessions the call lasted (evaluated sessions × step). */
+  sessions: number;
+}
+
+export interface Trade extends TradeOutcome {
+  ticker: string;
+  signalDate: string;
+  setup: string;
+}
+
+export interface ControlDraw {
+  /** Session index in the stock's bars. */
+  index: number;
+}
+
+export interface StockResult {
+  ticker: string;
+  /** Sessions evaluated (× step: the stock-sessions they stand for). */
+  sessions: number;
+  days: Record<RecommendationAction, number>;
+  episodes: Episode[];
+  /** Setups that got a BUY call, counted once per base. */
+  buySetups: number;
+  trades: Trade[];
+  controlTrades: Trade[];
+  /** Excess returns of every evaluated session, by horizon (the 'all dates' baseline). */
+  allDates: [Float64Array, Float64Array, Float64Array];
+  /** Market state of every evaluated session (index into MARKET_TRENDS, -1 unknown). */
+  marketStates: Int8Array;
+}
+
+/** Index of the first session on or after `date` (binary search on ISO dates). */
+export function firstIndexOnOrAfter(dates: readonly string[], date: string): number {
+  let lo = 0;
+  let hi = dates.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (dates[mid]! < date) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Sessions of `bars` that a walk-forward over [from, to] evaluates: enough history, inside the dates. */
+export function evaluatedRange(bars: DailyBars, options: Pick<WalkForwardOptions, "from" | "to" | "config">): { first: number; last: number } {
+  const first = Math.max(options.config.minBars - 1, firstIndexOnOrAfter(bars.dates, options.from));
+  const last = firstIndexOnOrAfter(bars.dates, `${options.to}\uffff`) - 1;
+  return { first, last };
+}
+
+function forwardExcess(bars: DailyBars, benchmark: BenchmarkContext, i: number, horizon: number, benchmarkIndex: number): number {
+  const j = i + horizon;
+  if (j >= bars.close.length || benchmarkIndex < 0) return Number.NaN;
+  const benchmarkLater = benchmark.indexByDate.get(bars.dates[j]!);
+  if (benchmarkLater === undefined) return Number.NaN;
+  const stock = bars.close[j]! / bars.close[i]! - 1;
+  const index = benchmark.bars.close[benchmarkLater]! / benchmark.bars.close[benchmarkIndex]! - 1;
+  return stock - index;
+}
+
+export function walkForwardStock(
+  ticker: string,
+  bars: DailyBars,
+  rsRatings: Float64Array | null,
+  benchmark: BenchmarkContext,
+  controlDraws: readonly ControlDraw[],
+  options: WalkForwardOptions,
+): StockResult {
+  const { config } = options;
+  const ctx = prepareSeries(bars, config);
+  const tracker = new SetupTracker(ctx, config);
+  const fundamentals = analyzeFundamentals(null, config);
+  const { first, last } = evaluatedRange(bars, options);
+  const evaluatedCount = last >= first ? Math.floor((last - first) / options.step) + 1 : 0;
+  const allDates: StockResult["allDates"] = [new Float64Array(evaluatedCount), new Float64Array(evaluatedCount), new Float64Array(evaluatedCount)];
+  const marketStates = new Int8Array(evaluatedCount).fill(-1);
+  const days: Record<RecommendationAction, number> = { BUY: 0, WATCH: 0, SELL: 0 };
+  const episodes: Episode[] = [];
+  const trades: Trade[] = [];
+  const tradedBases = new Set<number>();
+  let previousKey = "";
+  let current: Episode | null = null;
+  let evaluated = 0;
+
+  for (let i = first; i <= last; i += options.step) {
+    tracker.advanceTo(i);
+    const benchmarkIndex = benchmark.indexByDate.get(bars.dates[i]!) ?? -1;
+    const market = benchmarkIndex >= 0 ? marketDirectionAt(benchmark.bars, benchmark.market, benchmarkIndex, config) : null;
+    const rating = rsRatings && Number.isFinite(rsRatings[i]!) ? rsRatings[i]! : null;
+    const decision = decideAt(ctx, tracker, i, { rsRating: rating, market, fundamentals }, config);
+    const excess: Episode["excess"] = [0, 0, 0];
+    for (let h = 0; h < HORIZONS.length; h++) {
+      excess[h] = forwardExcess(bars, benchmark, i, HORIZONS[h]!, benchmarkIndex);
+      allDates[h]![evaluated] = excess[h]!;
+    }
+    marketStates[evaluated] = market ? MARKET_TRENDS.indexOf(market.trend) : -1;
+    evaluated++;
+    days[decision.action] += options.step;
+
+    const reason = decision.action === "SELL" ? decision.sellReasons[0]!.rule : "";
+    const key = `${decision.action}|${decision.action === "WATCH" ? "" : decision.baseId}|${reason}`;
+    if (key !== previousKey) {
+      current = { action: decision.action, date: bars.dates[i]!, index: i, setup: decision.setup, excess, sessions: 0 };
+      episodes.push(current);
+      previousKey = key;
+    }
+    current!.sessions += options.step;
+
+    if (decision.action === "BUY" && !tradedBases.has(decision.baseId) && decision.trade && decision.baseState?.breakoutIndex != null) {
+      tradedBases.add(decision.baseId);
+      const outcome = simulateTrade(bars, {
+        signalIndex: i,
+        lastEntryIndex: decision.baseState.breakoutIndex + config.breakout.buyWindowSessions,
+        entryCeiling: decision.baseState.base.buyRangeHigh,
+        stop: decision.trade.stopLoss,
+        target: decision.trade.target,
+        maxSessions: options.tradeSessions,
+      });
+      if (outcome) trades.push({ ...outcome, ticker, signalDate: bars.dates[i]!, setup: decision.baseState.base.type });
+    }
+  }
+
+  const controlTrades: Trade[] = [];
+  for (const draw of controlDraws) {
+    const outcome = simulateTrade(bars, {
+      signalIndex: draw.index,
+      lastEntryIndex: draw.index + 1,
+      entryCeiling: Number.POSITIVE_INFINITY,
+      stop: config.tradeSetup.maxStopLoss,
+      target: config.tradeSetup.targetLow,
+      relative: true,
+      maxSessions: options.tradeSessions,
+    });
+    if (outcome) controlTrades.push({ ...outcome, ticker, signalDate: bars.dates[draw.index]!, setup: "Control" });
+  }
+
+  return {
+    ticker,
+    sessions: evaluatedCount * options.step,
+    days,
+    episodes,
+    buySetups: tradedBases.size,
+    trades,
+    controlTrades,
+    allDates,
+    marketStates,
+  };
+}
