@@ -7,7 +7,8 @@ import { Worker } from "node:worker_threads";
 import { DEFAULT_ANALYSIS_CONFIG } from "../../core/analysis/analysis-config";
 import { ENGINE_VERSION } from "../../core/analysis/analyze-stock";
 import { renderBacktestMarkdown } from "../../core/backtest/backtest-markdown";
-import { splitGroups, summarizeGroup, type BacktestSummary } from "../../core/backtest/backtest-summary";
+import { marketStateStats, splitGroups, summarizeGroup, type BacktestSummary } from "../../core/backtest/backtest-summary";
+import { marketDirectionSeries } from "../../core/analysis/market-direction";
 import { withOverrides } from "../../core/backtest/config-overrides";
 import { equalWeightIndex } from "../../core/backtest/equal-weight-index";
 import { seededRandom } from "../../core/backtest/statistics";
@@ -19,7 +20,7 @@ import { readHistoryFile, readHistoryFolder, type HistorySeries } from "./histor
 
 export const BACKTEST_USAGE = `  backtest --data DIR_OR_FILES --benchmark FILE|equal-weight --from DATE --to DATE
            [--step N] [--json FILE] [--markdown FILE] [--split A-M] [--control N] [--seed N]
-           [--workers N] [--set path=value …]
+           [--entry buy-point|buy-range] [--workers N] [--set path=value …]
                                                walk-forward back-test of the method on daily bars
                                                (sp500/ gzipped CSVs or Yahoo CSVs): calls scored
                                                against the benchmark, BUY setups played as trades
@@ -38,6 +39,7 @@ export interface BacktestArgs {
   seed: number;
   workers: number;
   overrides: string[];
+  entry: "buy-point" | "buy-range";
 }
 
 export class BacktestUsageError extends Error {}
@@ -59,6 +61,7 @@ export function parseBacktestArgs(args: string[]): BacktestArgs {
       control: { type: "string" },
       seed: { type: "string" },
       workers: { type: "string" },
+      entry: { type: "string" },
       set: { type: "string", multiple: true },
     },
   });
@@ -88,7 +91,13 @@ export function parseBacktestArgs(args: string[]): BacktestArgs {
     seed: whole("seed", values.seed, 42, 0),
     workers: whole("workers", values.workers, Math.max(1, availableParallelism()), 1),
     overrides: values.set ?? [],
+    entry: entryRule(values.entry),
   };
+}
+
+function entryRule(raw: string | undefined): BacktestArgs["entry"] {
+  if (raw === undefined || raw === "buy-point" || raw === "buy-range") return raw ?? "buy-range";
+  throw new BacktestUsageError("quanta backtest: --entry is buy-point or buy-range.");
 }
 
 /** Random stock-sessions of the evaluated range, seeded: the control trades' entry dates. */
@@ -136,12 +145,12 @@ function startWorker(): Worker {
 }
 
 /** Runs the walk-forward over the universe on worker threads and summarises it. */
-export async function runBacktest(args: BacktestArgs, onProgress?: (done: number, total: number) => void): Promise<BacktestSummary> {
+export async function runBacktest(args: BacktestArgs, onProgress?: (done: number, total: number) => void): Promise<{ summary: BacktestSummary; results: StockResult[] }> {
   const config = withOverrides(DEFAULT_ANALYSIS_CONFIG, args.overrides);
   const universe = await readHistoryFolder(args.data);
   if (universe.length === 0) throw new BacktestUsageError(`quanta backtest: no price files in ${args.data.join(", ")}.`);
   const benchmark: DailyBars = args.benchmark === "equal-weight" ? equalWeightIndex(universe.map((s) => s.bars)) : await readHistoryFile(args.benchmark);
-  const options: WalkForwardOptions = { from: args.from, to: args.to, step: args.step, config, tradeSessions: 126 };
+  const options: WalkForwardOptions = { from: args.from, to: args.to, step: args.step, config, tradeSessions: 126, entry: args.entry };
   const ratings = universeRsRatings(universe.map((s) => s.bars), config);
   const draws = drawControl(universe, options, args.control, args.seed);
 
@@ -185,8 +194,10 @@ export async function runBacktest(args: BacktestArgs, onProgress?: (done: number
       control_draws: args.control,
       seed: args.seed,
       split: args.split,
+      entry: args.entry,
     },
     ...summarizeGroup(results, args.seed),
+    market_states: marketStateStats(benchmark, marketDirectionSeries(benchmark, config), args.from, args.to),
   };
   if (args.split) {
     const groups = splitGroups(args.split, results.map((r) => r.ticker));
@@ -194,7 +205,7 @@ export async function runBacktest(args: BacktestArgs, onProgress?: (done: number
       Object.entries(groups).map(([name, tickers]) => [name, summarizeGroup(results.filter((r) => tickers.includes(r.ticker)), args.seed)]),
     );
   }
-  return summary;
+  return { summary, results };
 }
 
 /** NaN-free JSON (null where a figure does not exist), keys in a stable order. */
@@ -206,7 +217,7 @@ export async function backtestCommand(argv: string[]): Promise<number> {
   const args = parseBacktestArgs(argv);
   const started = Date.now();
   const tty = Boolean(process.stderr.isTTY);
-  const summary = await runBacktest(args, tty ? (done, total) => process.stderr.write(progressBar(done, total, started)) : undefined);
+  const { summary } = await runBacktest(args, tty ? (done, total) => process.stderr.write(progressBar(done, total, started)) : undefined);
   if (tty) process.stderr.write("\n");
   const markdown = renderBacktestMarkdown(summary);
   if (args.json) await writeFile(args.json, summaryJson(summary));

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { analysisReportSchema } from "../../contracts/stock-summary";
+import type { DailyBars } from "../market/market-data";
+import { price as priceText } from "../narrative/format";
+import { narrateSummary } from "../narrative/rules-narrator";
 import { BarBuilder } from "../test-support/bar-builder";
+import { DEFAULT_ANALYSIS_CONFIG as config, type AnalysisConfig } from "./analysis-config";
 import { analyzeStock, computeFacts, InsufficientHistoryError } from "./analyze-stock";
+import { prepareSeries } from "./series-context";
+import { SetupTracker } from "./setup-tracker";
 import { cupWithHandle, decliner, flatBase, input, leader, vcp } from "./test-fixtures";
 
 const report = (builder: BarBuilder, overrides = {}) => analyzeStock(input(builder.build(), overrides));
@@ -15,7 +21,15 @@ describe("recommendation", () => {
     expect(s.technical_analysis.technical_setup).toBe("Breakout");
     expect(s.trade_setup.setup_type).toBe("VCP");
     expect(r.meta.trend_template.score).toBeGreaterThanOrEqual(7);
-    expect(s.technical_analysis.technical_setup_trigger).toMatch(/^Closed \d+\.\d% above the \d+\.\d{2} pivot after a breakout on \d+\.\d× average volume/);
+    const trigger = /^Broke out above the (\d+\.\d{2}) pivot on (\d{4}-\d{2}-\d{2}) on \d+\.\d× average volume; now \d+\.\d% above it, buyable up to (\d+\.\d{2}) \(the buy window stays open (\d+) more sessions?\)\.$/.exec(
+      s.technical_analysis.technical_setup_trigger,
+    );
+    expect(trigger).not.toBeNull();
+    const [, pivot, date, rangeHigh, sessionsLeft] = trigger!;
+    expect(pivot).toBe(r.meta.base!.pivot.toFixed(2));
+    expect(rangeHigh).toBe(r.meta.base!.buy_range_high.toFixed(2));
+    expect(date).toBe(r.meta.as_of);
+    expect(Number(sessionsLeft)).toBe(config.breakout.buyWindowSessions - 1);
   });
 
   it("WATCH: the same base still below its pivot says what must happen next", () => {
@@ -47,10 +61,16 @@ describe("recommendation", () => {
   });
 
   it("WATCH: no BUY while the market is in a correction", () => {
-    const falling = new BarBuilder(400, 80_000_000).to(300, vcp().day(0.035, 2.5).length - 1).build();
-    const r = report(vcp().day(0.035, 2.5), { benchmark: falling });
+    // An index in an uptrend that then drops 12% in 12 sessions: a correction by drawdown.
+    const length = vcp().day(0.035, 2.5).length;
+    const correcting = new BarBuilder(300, 80_000_000).to(360, length - 13).move(-0.12, 12).build();
+    const r = report(vcp().day(0.035, 2.5), { benchmark: correcting });
     expect(r.stock_summary.market_analysis.market_trend).toMatch(/^Correction/);
     expect(r.stock_summary.recommendation.action).toBe("WATCH");
+    expect(r.stock_summary.technical_analysis.technical_setup).toBe("Breakout");
+    expect(r.stock_summary.recommendation.triggers).toContain("Needed for a buy: The market is in a correction: new buys wait for a follow-through day.");
+    // The same stock with the market in a confirmed uptrend is a BUY.
+    expect(report(vcp().day(0.035, 2.5)).stock_summary.recommendation.action).toBe("BUY");
   });
 
   it("BUY without fundamentals says the evidence is missing", () => {
@@ -95,13 +115,14 @@ describe("trade setup", () => {
   });
 
   it("targets 20–25% above the buy point", () => {
-    for (const builder of [vcp(), flatBase(), cupWithHandle()]) {
+    // Two forming bases above their stops and a breakout inside its buy window.
+    for (const builder of [vcp(), flatBase(), vcp().day(0.035, 2.5)]) {
       const r = report(builder);
       const { buy_point, target_price } = r.stock_summary.trade_setup;
       expect(typeof buy_point).toBe("number");
       const gain = (target_price as number) / (buy_point as number) - 1;
-      expect(gain).toBeGreaterThanOrEqual(0.1995);
-      expect(gain).toBeLessThanOrEqual(0.2505);
+      expect(gain).toBeGreaterThanOrEqual(config.tradeSetup.targetLow - 0.0005);
+      expect(gain).toBeLessThanOrEqual(config.tradeSetup.targetHigh + 0.0005);
     }
   });
 });
@@ -125,7 +146,13 @@ describe("report", () => {
   it("writes specific sentences from the stock's own numbers", () => {
     const r = report(vcp().day(0.035, 2.5));
     const s = r.stock_summary;
-    expect(s.technical_analysis.volatility_pattern).toMatch(/^3 contractions: 2\d% → 1\d% → \d%, volume dry-up \d\.\d\d\. ATR\(14\) is \d+\.\d% of the price\.$/);
+    // The contractions of the base as it was announced (its pivot persists; see setup-tracker.test.ts).
+    const contractions = r.meta.base!.contractions;
+    expect(contractions.length).toBeGreaterThanOrEqual(config.base.vcp.minContractions);
+    const sequence = contractions.map((d) => `${Math.round(d * 100)}%`).join(" → ");
+    expect(s.technical_analysis.volatility_pattern).toMatch(
+      new RegExp(`^${contractions.length} contractions: ${sequence}, volume dry-up \\d\\.\\d\\d\\. ATR\\(14\\) is \\d+\\.\\d% of the price\\.$`),
+    );
     expect(s.fundamental_analysis.quarterly_eps_growth_trend).toMatch(/^Accelerating: \+\d+\.\d% → \+\d+\.\d% → \+\d+\.\d% year over year/);
     expect(s.institutional_ownership.institutional_ownership).toBe(0.72);
     expect(s.institutional_ownership.institutional_ownership_trend).toBe("Increasing: 1,260 institutional holders, +4.7% on the quarter");
@@ -156,6 +183,227 @@ describe("report", () => {
     const r = report(leader().flat(30));
     expect(r.meta.trend_template.criteria.map((c) => c.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     const first = r.meta.trend_template.criteria[0]!;
-    expect(Object.keys(first.values)).toEqual(["price", "ema_150", "ema_200"]);
+    const key = config.trendTemplate.averages;
+    expect(Object.keys(first.values)).toEqual(["price", `${key}_150`, `${key}_200`]);
+  });
+});
+
+/** Every text of a report, joined (to check what it never says). */
+const allText = (r: ReturnType<typeof analyzeStock>) => JSON.stringify(r.stock_summary);
+
+/** The stop the tracker keeps for the base it follows at the last session. */
+function trackedStop(bars: DailyBars): number {
+  const tracker = new SetupTracker(prepareSeries(bars, config), config);
+  tracker.advanceTo(bars.close.length - 1);
+  return tracker.current!.stopLoss;
+}
+
+describe("buy window (method v2)", () => {
+  const window = config.breakout.buyWindowSessions;
+  // Breakout on volume (day 0), then sessions holding just above it, inside the buy range.
+  const afterBreakout = (sessions: number) => vcp().day(0.035, config.breakoutVolumeRatio + 1).flat(sessions, 0.001);
+
+  it("BUY on every session of the buy window, day 0 to day window − 1", () => {
+    for (let day = 0; day < window; day++) {
+      const bars = afterBreakout(day).build();
+      const r = analyzeStock(input(bars));
+      const s = r.stock_summary;
+      expect(s.recommendation.action, `day ${day}`).toBe("BUY");
+      expect(s.technical_analysis.technical_setup).toBe("Breakout");
+      expect(typeof s.trade_setup.buy_point).toBe("number");
+      expect(s.technical_analysis.technical_setup_trigger).toContain(`on ${bars.dates[bars.close.length - 1 - day]}`);
+    }
+  });
+
+  it("WATCH 'Past the buy window' on day window: no buy point or target, and the trigger names the breakout date", () => {
+    const bars = afterBreakout(window).build();
+    const breakoutDate = bars.dates[bars.close.length - 1 - window]!;
+    const r = analyzeStock(input(bars));
+    const s = r.stock_summary;
+    expect(s.recommendation.action).toBe("WATCH");
+    expect(s.technical_analysis.technical_setup).toBe("Past the buy window");
+    expect(s.trade_setup).toMatchObject({ buy_point: "N/A", target_price: "N/A", stop_loss: "N/A" });
+    expect(s.technical_analysis.technical_setup_trigger).toMatch(new RegExp(`^Past the buy window: the stock cleared the \\d+\\.\\d{2} pivot on ${breakoutDate}, ${window} sessions ago`));
+    expect(s.recommendation.triggers.join(" ")).toContain(`Needed for a buy: Past the buy window: the breakout came on ${breakoutDate}`);
+    expect(s.recommendation.risk_management).toContain("past its buy window");
+    expect(allText(r)).not.toContain("If it triggers");
+    expect(allText(r)).not.toMatch(/[Bb]uy between/);
+    // Still within the buy range: it is the window, not the price, that ends the buy.
+    expect(bars.close[bars.close.length - 1]).toBeLessThanOrEqual(computeFacts(input(bars)).baseState!.base.buyRangeHigh);
+  });
+
+  it("Extended inside the window shows 'N/A' levels and no conditional buy", () => {
+    const r = report(vcp().day(0.035, config.breakoutVolumeRatio + 1).day(0.06, 1.5));
+    const s = r.stock_summary;
+    expect(s.recommendation.action).toBe("WATCH");
+    expect(s.technical_analysis.technical_setup).toBe("Extended");
+    expect(s.trade_setup).toEqual({ buy_point: "N/A", target_price: "N/A", stop_loss: "N/A", setup_type: "VCP" });
+    expect(s.technical_analysis.technical_setup_trigger).toMatch(/^Extended \d+\.\d% above the \d+\.\d{2} pivot cleared on \d{4}-\d{2}-\d{2} .*no buy range now/);
+    expect(s.recommendation.risk_management).toMatch(/^No buy range now: .* is extended\./);
+    expect(allText(r)).not.toContain("If it triggers");
+  });
+});
+
+describe("trade levels of a forming base", () => {
+  it("a forming base whose close is under its stop shows 'N/A' levels, and the trigger says where they return", () => {
+    // The VCP is announced early in its second pullback; that pullback then goes on under the stop.
+    const bars = leader().move(-0.2, 10).to(99, 10).move(-0.1, 9).build();
+    const stop = trackedStop(bars);
+    const r = analyzeStock(input(bars));
+    const s = r.stock_summary;
+    expect(bars.close[bars.close.length - 1]).toBeLessThan(stop);
+    expect(s.recommendation.action).toBe("WATCH");
+    expect(s.technical_analysis.technical_setup).toBe("VCP");
+    expect(s.trade_setup).toMatchObject({ buy_point: "N/A", target_price: "N/A", stop_loss: "N/A" });
+    expect(s.technical_analysis.technical_setup_trigger).toContain(`Too deep in the base for a trade plan: levels return above ${priceText(stop)}.`);
+    expect(s.recommendation.risk_management).toMatch(/^No trade plan yet: the price is too deep in the base/);
+  });
+
+  it("the same for a cup whose handle undercuts the stop set when the base was announced", () => {
+    const bars = cupWithHandle().build();
+    const stop = trackedStop(bars);
+    const r = analyzeStock(input(bars));
+    expect(bars.close[bars.close.length - 1]).toBeLessThan(stop);
+    expect(r.stock_summary.trade_setup.buy_point).toBe("N/A");
+    expect(r.stock_summary.technical_analysis.technical_setup_trigger).toContain(`levels return above ${priceText(stop)}.`);
+  });
+
+  it("a forming base above its stop shows its levels and no 'too deep' text", () => {
+    const bars = vcp().build();
+    const stop = trackedStop(bars);
+    const r = analyzeStock(input(bars));
+    expect(bars.close[bars.close.length - 1]).toBeGreaterThanOrEqual(stop);
+    expect(r.stock_summary.trade_setup.stop_loss).toBe(Math.round(stop * 100) / 100);
+    expect(r.stock_summary.technical_analysis.technical_setup_trigger).not.toContain("Too deep");
+    expect(r.stock_summary.recommendation.risk_management).toMatch(/^If it breaks out on volume, buy between/);
+  });
+});
+
+describe("WATCH and SELL (method v2)", () => {
+  it("a weak Trend Template is WATCH with its blocker, not SELL", () => {
+    const facts = computeFacts(input(leader().move(-0.4, 50).build()));
+    expect(facts.trend.score).toBeLessThanOrEqual(3);
+    expect(facts.trend.ema200Falling).toBe(false);
+    expect(facts.action).toBe("WATCH");
+    expect(facts.sellReasons).toEqual([]);
+    expect(facts.buyBlockers).toContainEqual({ rule: "weak-trend-template", score: facts.trend.score, needed: config.recommendation.minTrendScoreForBuy });
+    const r = analyzeStock(input(leader().move(-0.4, 50).build()));
+    expect(r.stock_summary.recommendation.triggers).toContain(
+      `Needed for a buy: Only ${facts.trend.score} of 8 Trend Template criteria pass (${config.recommendation.minTrendScoreForBuy} needed for a buy).`,
+    );
+  });
+
+  const withStage4 = (stage4: AnalysisConfig["sell"]["stage4"]): AnalysisConfig => ({ ...config, sell: { ...config.sell, stage4 } });
+
+  it("stage 4: SELL under a falling 200-day with the averages stacked downward, under either stage-4 rule", () => {
+    for (const rule of ["stacked", "below-falling-200"] as const) {
+      const facts = computeFacts(input(decliner().build()), withStage4(rule));
+      expect(facts.action).toBe("SELL");
+      expect(facts.setup).toBe("Stage 4 decline");
+      expect(facts.sellReasons).toEqual([{ rule: "stage-4-decline", ma200: facts.averages.ma200, stacked: true }]);
+    }
+  });
+
+  it("stage 4: a rebound whose 50-day average turned up is SELL only under the 'below-falling-200' rule", () => {
+    const bars = decliner().move(0.2, 30).build();
+    const stacked = computeFacts(input(bars), withStage4("stacked"));
+    expect(stacked.price).toBeLessThan(stacked.averages.ma200);
+    expect(stacked.trend.ema200Falling).toBe(true);
+    expect(stacked.action).toBe("WATCH");
+    expect(stacked.sellReasons).toEqual([]);
+    const loose = computeFacts(input(bars), withStage4("below-falling-200"));
+    expect(loose.action).toBe("SELL");
+    expect(loose.sellReasons).toEqual([{ rule: "stage-4-decline", ma200: loose.averages.ma200, stacked: false }]);
+  });
+});
+
+describe("price rule on the traded price", () => {
+  /** The bars with prices scaled so the last adjusted close is `adjusted` and the traded close `traded` (a later split). */
+  function priced(bars: DailyBars, adjusted: number, traded: number): DailyBars {
+    const factor = adjusted / bars.close[bars.close.length - 1]!;
+    const scale = (column: Float64Array) => column.map((v) => v * factor);
+    return { ...bars, open: scale(bars.open), high: scale(bars.high), low: scale(bars.low), close: scale(bars.close), tradedClose: scale(bars.close).map((v) => (v * traded) / adjusted) };
+  }
+  const minimum = config.fundamentals.minPrice;
+  const breakout = () => vcp().day(0.035, config.breakoutVolumeRatio + 1).build();
+
+  it("an adjusted close under the minimum but a traded close above it is no blocker", () => {
+    const facts = computeFacts(input(priced(breakout(), minimum * 0.75, minimum * 3)));
+    expect(facts.price).toBeCloseTo(minimum * 0.75, 8);
+    expect(facts.tradedPrice).toBeCloseTo(minimum * 3, 8);
+    expect(facts.buyBlockers.map((b) => b.rule)).not.toContain("price-below-minimum");
+    expect(facts.action).toBe("BUY");
+  });
+
+  it("an adjusted close above the minimum but a traded close under it is a blocker, with the traded price", () => {
+    const bars = priced(breakout(), minimum * 3, minimum * 0.75);
+    const facts = computeFacts(input(bars));
+    expect(facts.buyBlockers).toContainEqual({ rule: "price-below-minimum", price: bars.tradedClose![bars.close.length - 1], minimum });
+    expect(facts.action).toBe("WATCH");
+    const r = analyzeStock(input(bars));
+    expect(r.stock_summary.recommendation.triggers).toContain(`Needed for a buy: The share price of ${priceText(minimum * 0.75)} is under the $${minimum} minimum for new buys.`);
+  });
+});
+
+describe("relative strength text", () => {
+  it("with universe scores, a percentile", () => {
+    const r = report(vcp(), { universeRsScores: [-0.3, -0.1, 0, 0.05, 0.1, 0.2, 0.3, 2] });
+    expect(r.stock_summary.fundamental_analysis.industry_position).toMatch(/^RS rating \d+ in Software \(percentile of the analysed universe\)/);
+    expect(allText(r)).not.toContain("vs the benchmark");
+  });
+
+  it("with only a benchmark, 'vs <benchmark>' and the difference, never a share of the market", () => {
+    const r = report(vcp(), { universeRsScores: null, benchmarkName: "SPY" });
+    const facts = computeFacts(input(vcp().build(), { benchmarkName: "SPY" }));
+    expect(facts.rsBasis).toBe("benchmark");
+    const gap = (facts.rsScore! - facts.benchmarkRsScore!) * 100;
+    expect(r.stock_summary.fundamental_analysis.industry_position).toContain(
+      `Relative strength rating ${facts.rsRating} vs SPY: its weighted 12-month return is ${Math.abs(gap).toFixed(1)} points ${gap >= 0 ? "above" : "below"} SPY's`,
+    );
+    expect(allText(r)).not.toContain("% of the market");
+    expect(allText(r)).not.toContain("percentile");
+  });
+});
+
+describe("one number, one source", () => {
+  /** A value whose toFixed(2) and Math.round rounding disagree (binary 100.005 is just under the half cent). */
+  function trickyCents(from: number): number {
+    for (let cents = Math.floor(from * 100); cents < from * 100 + 100_000; cents++) {
+      const x = (cents + 0.5) / 100;
+      if (x.toFixed(2) !== (Math.round(x * 100) / 100).toFixed(2)) return x;
+    }
+    throw new Error("no value found");
+  }
+
+  it("a target, stop and buy point print in risk_management exactly as in trade_setup", () => {
+    const facts = computeFacts(input(vcp().day(0.035, config.breakoutVolumeRatio + 1).build()));
+    const trade = facts.trade!;
+    const target = trickyCents(trade.target);
+    const stopLoss = trickyCents(trade.stopLoss);
+    const buyPoint = trickyCents(trade.buyPoint);
+    expect(target.toFixed(2)).not.toBe((Math.round(target * 100) / 100).toFixed(2));
+    const s = narrateSummary({ ...facts, trade: { ...trade, target, stopLoss, buyPoint } }, config);
+    const { target_price, stop_loss, buy_point } = s.trade_setup as { target_price: number; stop_loss: number; buy_point: number };
+    expect(s.recommendation.risk_management).toContain(`Take profits near ${target_price.toFixed(2)} `);
+    expect(s.recommendation.risk_management).toContain(`; stop ${stop_loss.toFixed(2)} `);
+    expect(s.recommendation.risk_management).toMatch(new RegExp(`^Buy between ${buy_point.toFixed(2).replace(".", "\\.")} and`));
+    expect(s.recommendation.risk_management).not.toContain(target.toFixed(2));
+  });
+});
+
+describe("volume text", () => {
+  it("a 10-day ratio that prints as 1.0× is 'about average', whichever side of 1 it is", () => {
+    const facts = computeFacts(input(vcp().build()));
+    const cases: [number, string, string][] = [
+      [0.95, "1.0×", "about average"],
+      [0.97, "1.0×", "about average"],
+      [1.04, "1.0×", "about average"],
+      [0.94, "0.9×", "drying up"],
+      [1.05, "1.1×", "running above average"],
+    ];
+    for (const [dryUpRatio, shown, state] of cases) {
+      const text = narrateSummary({ ...facts, dryUpRatio }, config).technical_analysis.volume_analysis;
+      expect(text, String(dryUpRatio)).toContain(`The last 10 sessions averaged ${shown} the 50-day average (${state}).`);
+    }
   });
 });

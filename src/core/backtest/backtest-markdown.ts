@@ -50,9 +50,6 @@ function groupSection(title: string, g: GroupSummary): string {
     for (const [setup, s] of setups) lines.push(tradeRow(setup, s));
     lines.push("");
   }
-  lines.push("| market state (benchmark) | share of sessions | median excess +63 of all stocks |", "| --- | ---: | ---: |");
-  for (const [state, s] of Object.entries(g.market_states)) lines.push(`| ${state} | ${pct(s.share, false)} | ${pct(s.median_excess_d63)} |`);
-  lines.push("");
   return lines.join("\n");
 }
 
@@ -64,6 +61,12 @@ export function renderBacktestMarkdown(summary: BacktestSummary): string {
     `Data: ${p.data.join(", ")}. Benchmark: ${p.benchmark}. Every ${p.step === 1 ? "session" : `${p.step}th session`}; control: ${p.control_draws} random entries (seed ${p.seed}).`,
     "",
     groupSection("All stocks", summary),
+    "### Market direction on the benchmark",
+    "",
+    "| state | share of sessions | median benchmark return over the next 63 sessions |",
+    "| --- | ---: | ---: |",
+    ...Object.entries(summary.market_states).map(([state, s]) => `| ${state} | ${pct(s.share, false)} | ${pct(s.median_return_d63)} |`),
+    "",
   ];
   for (const [name, group] of Object.entries(summary.groups ?? {})) {
     parts.push(groupSection(name === "rest" ? "Tickers outside the tuning range (out of sample)" : `Tickers ${name} (tuning range)`, group));

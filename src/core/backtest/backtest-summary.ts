@@ -1,4 +1,6 @@
 import type { RecommendationAction } from "../analysis/analysis-report";
+import type { MarketDirectionSeries } from "../analysis/market-direction";
+import type { DailyBars } from "../market/market-data";
 import { bootstrapMeanInterval, mean, median, shareWhere } from "./statistics";
 import { ACTIONS, HORIZONS, MARKET_TRENDS, type Episode, type StockResult, type Trade } from "./walk-forward";
 
@@ -43,12 +45,13 @@ export interface GroupSummary {
   buy_minus_control_avg_r: number | null;
   sell_reasons: Record<string, { setups: number; median_excess_d126: number | null }>;
   buy_trades_by_setup: Record<string, TradeStats>;
-  market_states: Record<string, { share: number | null; median_excess_d63: number | null }>;
 }
 
 export interface BacktestSummary extends GroupSummary {
   engine_version: string;
-  parameters: { data: string[]; benchmark: string; from: string; to: string; step: number; control_draws: number; seed: number; split: string | null };
+  /** How the benchmark's market direction was spread over the sessions, and what the benchmark did next. */
+  market_states: Record<string, { share: number | null; median_return_d63: number | null }>;
+  parameters: { data: string[]; benchmark: string; from: string; to: string; step: number; control_draws: number; seed: number; split: string | null; entry: string };
   groups?: Record<string, GroupSummary>;
 }
 
@@ -125,15 +128,6 @@ export function summarizeGroup(results: readonly StockResult[], seed: number): G
   const bySetup: GroupSummary["buy_trades_by_setup"] = {};
   for (const setup of [...new Set(buyTrades.map((t) => t.setup))].sort()) bySetup[setup] = tradeStats(buyTrades.filter((t) => t.setup === setup), seed);
 
-  const marketStates: GroupSummary["market_states"] = {};
-  const states = concat(results.map((r) => Float64Array.from(r.marketStates)));
-  const d63 = concat(results.map((r) => r.allDates[1]!));
-  const known = shareWhere(states, (s) => s >= 0) * states.length;
-  MARKET_TRENDS.forEach((trend, k) => {
-    const inState = d63.filter((_, at) => states[at] === k);
-    marketStates[trend] = { share: known > 0 ? finite(inState.length / known) : null, median_excess_d63: finite(median(inState)) };
-  });
-
   const buyAvg = actions.BUY.avg_r;
   return {
     tickers: results.length,
@@ -145,8 +139,23 @@ export function summarizeGroup(results: readonly StockResult[], seed: number): G
     buy_minus_control_avg_r: buyAvg !== null && control.avg_r !== null ? buyAvg - control.avg_r : null,
     sell_reasons: sellReasons,
     buy_trades_by_setup: bySetup,
-    market_states: marketStates,
   };
+}
+
+/** Share of the benchmark's sessions in [from, to] in each market state, and its median return 63 sessions later. */
+export function marketStateStats(benchmark: DailyBars, series: MarketDirectionSeries, from: string, to: string): BacktestSummary["market_states"] {
+  const states = new Map<string, number[]>(MARKET_TRENDS.map((t) => [t, []]));
+  let known = 0;
+  for (let i = 0; i < benchmark.close.length; i++) {
+    const date = benchmark.dates[i]!;
+    const trend = series.trend[i];
+    if (date < from || date > to || !trend) continue;
+    known++;
+    states.get(trend)!.push(i + 63 < benchmark.close.length ? benchmark.close[i + 63]! / benchmark.close[i]! - 1 : Number.NaN);
+  }
+  return Object.fromEntries(
+    [...states].map(([trend, returns]) => [trend, { share: known > 0 ? returns.length / known : null, median_return_d63: finite(median(returns)) }]),
+  );
 }
 
 /**

@@ -8,6 +8,7 @@ import { prepareSeries } from "../analysis/series-context";
 import { SetupTracker } from "../analysis/setup-tracker";
 import { simulateTrade, type TradeOutcome } from "./trade-simulation";
 
+
 /**
  * The walk-forward replay of one stock: every session from `from` to `to` (every `step`-th), the
  * engine decides from the bars up to that session only (the tracker and every indicator are
@@ -31,6 +32,13 @@ export interface WalkForwardOptions {
   config: AnalysisConfig;
   /** Time limit of a trade, in sessions after the fill. */
   tradeSessions: number;
+  /**
+   * How a BUY call is entered: 'buy-range' (the default: what the report tells a reader, 'buy
+   * between the buy point and the top of the buy range') = a limit at the top of the range, filled
+   * at the next session's open when it is inside the range; 'buy-point' = a limit at the buy point
+   * itself, filled only if price comes back to it inside the buy window.
+   */
+  entry: "buy-point" | "buy-range";
 }
 
 /** The first session of a run of the same call (same action, same base, same reason). */
@@ -49,6 +57,16 @@ export interface Trade extends TradeOutcome {
   ticker: string;
   signalDate: string;
   setup: string;
+  /** What the call saw, to break results down (empty for control trades). */
+  context: {
+    rsRating: number | null;
+    trendScore: number;
+    market: MarketTrend | null;
+    volumeRatio: number;
+    baseWeeks: number;
+    baseDepth: number;
+    stopBasis: string;
+  } | null;
 }
 
 export interface ControlDraw {
@@ -68,8 +86,6 @@ export interface StockResult {
   controlTrades: Trade[];
   /** Excess returns of every evaluated session, by horizon (the 'all dates' baseline). */
   allDates: [Float64Array, Float64Array, Float64Array];
-  /** Market state of every evaluated session (index into MARKET_TRENDS, -1 unknown). */
-  marketStates: Int8Array;
 }
 
 /** Index of the first session on or after `date` (binary search on ISO dates). */
@@ -116,7 +132,6 @@ export function walkForwardStock(
   const { first, last } = evaluatedRange(bars, options);
   const evaluatedCount = last >= first ? Math.floor((last - first) / options.step) + 1 : 0;
   const allDates: StockResult["allDates"] = [new Float64Array(evaluatedCount), new Float64Array(evaluatedCount), new Float64Array(evaluatedCount)];
-  const marketStates = new Int8Array(evaluatedCount).fill(-1);
   const days: Record<RecommendationAction, number> = { BUY: 0, WATCH: 0, SELL: 0 };
   const episodes: Episode[] = [];
   const trades: Trade[] = [];
@@ -136,7 +151,6 @@ export function walkForwardStock(
       excess[h] = forwardExcess(bars, benchmark, i, HORIZONS[h]!, benchmarkIndex);
       allDates[h]![evaluated] = excess[h]!;
     }
-    marketStates[evaluated] = market ? MARKET_TRENDS.indexOf(market.trend) : -1;
     evaluated++;
     days[decision.action] += options.step;
 
@@ -154,28 +168,45 @@ export function walkForwardStock(
       const outcome = simulateTrade(bars, {
         signalIndex: i,
         lastEntryIndex: decision.baseState.breakoutIndex + config.breakout.buyWindowSessions,
-        entryCeiling: decision.baseState.base.buyRangeHigh,
+        entryCeiling: options.entry === "buy-point" ? decision.baseState.base.pivot : decision.baseState.base.buyRangeHigh,
         stop: decision.trade.stopLoss,
         target: decision.trade.target,
         maxSessions: options.tradeSessions,
       });
-      if (outcome) trades.push({ ...outcome, ticker, signalDate: bars.dates[i]!, setup: decision.baseState.base.type });
+      if (outcome) {
+        const { base } = decision.baseState;
+        trades.push({
+          ...outcome,
+          ticker,
+          signalDate: bars.dates[i]!,
+          setup: base.type,
+          context: {
+            rsRating: rating,
+            trendScore: decision.trend.score,
+            market: market?.trend ?? null,
+            volumeRatio: decision.baseState.breakoutVolumeRatio,
+            baseWeeks: base.weeks,
+            baseDepth: base.depth,
+            stopBasis: decision.trade.stopBasis,
+          },
+        });
+      }
     }
   }
 
-  const controlTrades: Trade[] = [];
-  for (const draw of controlDraws) {
+  const control = (index: number): Trade | null => {
     const outcome = simulateTrade(bars, {
-      signalIndex: draw.index,
-      lastEntryIndex: draw.index + 1,
+      signalIndex: index,
+      lastEntryIndex: index + 1,
       entryCeiling: Number.POSITIVE_INFINITY,
       stop: config.tradeSetup.maxStopLoss,
       target: config.tradeSetup.targetLow,
       relative: true,
       maxSessions: options.tradeSessions,
     });
-    if (outcome) controlTrades.push({ ...outcome, ticker, signalDate: bars.dates[draw.index]!, setup: "Control" });
-  }
+    return outcome ? { ...outcome, ticker, signalDate: bars.dates[index]!, setup: "Control", context: null } : null;
+  };
+  const controlTrades = controlDraws.map((draw) => control(draw.index)).filter((t): t is Trade => t !== null);
 
   return {
     ticker,
@@ -186,6 +217,5 @@ export function walkForwardStock(
     trades,
     controlTrades,
     allDates,
-    marketStates,
   };
 }

@@ -1,6 +1,7 @@
 import type { AnalysisConfig } from "../analysis/analysis-config";
-import type { AnalysisFacts, RuleOutcome } from "../analysis/analysis-facts";
-import type { AnalysisReport, PriceOrNa, StockSummary } from "../analysis/analysis-report";
+import type { AnalysisFacts, RuleOutcome, TradeLevels } from "../analysis/analysis-facts";
+import type { AnalysisReport, BaseType, PriceOrNa, StockSummary } from "../analysis/analysis-report";
+import type { BaseFinding } from "../analysis/bases";
 import { NA, count, percent, percentAbs, plural, price, ratio, round } from "./format";
 
 /**
@@ -84,6 +85,22 @@ function volatilityPattern(facts: AnalysisFacts): string {
   return `No contraction pattern. ${atrText}`;
 }
 
+function lowName(type: BaseType): string {
+  return type === "VCP" ? "last contraction's low" : type === "Cup with handle" ? "handle's low" : "base's low";
+}
+
+/**
+ * The stop the engine keeps for a base (src/core/analysis/setup-tracker.ts): 8% under the pivot, or
+ * just under the support low when that is tighter. The facts carry it only with trade levels; the
+ * texts name it also when the levels are withheld (price under the stop), so it is derived the same way.
+ */
+function baseStop(base: BaseFinding, config: AnalysisConfig): Pick<TradeLevels, "stopLoss" | "stopBasis"> {
+  const rules = config.tradeSetup;
+  const eightPercent = base.pivot * (1 - rules.maxStopLoss);
+  const support = base.supportLow * (1 - rules.stopBelowContractionLow);
+  return support > eightPercent && support < base.pivot ? { stopLoss: support, stopBasis: "support" } : { stopLoss: eightPercent, stopBasis: "eight-percent" };
+}
+
 function setupTrigger(facts: AnalysisFacts, config: AnalysisConfig): { trigger: string; keys: string[]; risks: string[] } {
   const state = facts.baseState;
   const kind = facts.averages.kind;
@@ -110,7 +127,8 @@ function setupTrigger(facts: AnalysisFacts, config: AnalysisConfig): { trigger: 
     };
   }
   const { base, breakoutDate, breakoutVolumeRatio } = state;
-  const supportText = `A close below ${price(facts.trade?.stopLoss ?? base.supportLow)} (the ${facts.trade?.stopBasis === "eight-percent" ? "8% stop" : base.type === "VCP" ? "last contraction's low" : base.type === "Cup with handle" ? "handle's low" : "base's low"}) breaks the setup.`;
+  const stop = facts.trade ?? baseStop(base, config);
+  const supportText = `A close below ${price(stop.stopLoss)} (the stop, ${stop.stopBasis === "eight-percent" ? "8% under the pivot" : `just under the ${lowName(base.type)} of ${price(base.supportLow)}`}) breaks the setup.`;
   const pullbackKey = `A pullback toward the 50-day ${kind} (${price(facts.averages.ma50)}) on light volume.`;
   if (breakoutDate !== null && facts.price > base.buyRangeHigh) {
     return {
@@ -137,11 +155,11 @@ function setupTrigger(facts: AnalysisFacts, config: AnalysisConfig): { trigger: 
       risks: [supportText, `A close back below the ${price(base.pivot)} pivot would mark a failed breakout.`],
     };
   }
-  const deep = facts.trade === null ? ` Too deep in the base for a trade plan: levels return above ${price(base.pivot * (1 - config.tradeSetup.maxStopLoss))}.` : "";
+  const deep = facts.trade === null ? ` Too deep in the base for a trade plan: levels return above ${price(stop.stopLoss)}.` : "";
   return {
     trigger: `Close above ${price(base.pivot)} on volume above ${ratio(config.breakoutVolumeRatio)} average (now ${percentAbs(facts.pivotDistance)} below the pivot, reported since ${state.announcedDate}).${deep}`,
     keys: [`A close above the ${price(base.pivot)} pivot.`, volumeKey, marketKey],
-    risks: [`A close below ${price(base.supportLow)} (the ${base.type === "VCP" ? "last contraction's" : base.type === "Cup with handle" ? "handle's" : "base's"} low) breaks the pattern.`, `The base is ${percent(base.depth)} deep over ${base.weeks.toFixed(0)} weeks.`],
+    risks: [`A close below ${price(base.supportLow)} (the ${lowName(base.type)}) breaks the pattern.`, `The base is ${percent(base.depth)} deep over ${base.weeks.toFixed(0)} weeks.`],
   };
 }
 

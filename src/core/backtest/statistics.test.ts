@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { bootstrapMeanInterval, mean, median, seededRandom, shareWhere } from "./statistics";
+
+describe("median and mean", () => {
+  it("median of odd and even counts, ignoring non-finite values", () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median(Float64Array.from([4, 1, 3, 2]))).toBe(2.5);
+    expect(median([5, Number.NaN, -1, Number.POSITIVE_INFINITY, 1])).toBe(1);
+    expect(median([-0.2, 0.1])).toBeCloseTo(-0.05, 15);
+    expect(median([])).toBeNaN();
+    expect(median([Number.NaN])).toBeNaN();
+  });
+
+  it("mean ignoring non-finite values", () => {
+    expect(mean([1, 2, 3, 10])).toBe(4);
+    expect(mean([1, Number.NaN, 3, Number.NEGATIVE_INFINITY])).toBe(2);
+    expect(mean([])).toBeNaN();
+  });
+
+  it("share of finite values passing a test", () => {
+    expect(shareWhere([1, -1, 2, Number.NaN], (v) => v > 0)).toBeCloseTo(2 / 3, 15);
+    expect(shareWhere([Number.NaN], (v) => v > 0)).toBeNaN();
+  });
+});
+
+describe("seeded random and bootstrap", () => {
+  it("the same seed gives the same sequence in [0, 1)", () => {
+    const a = seededRandom(42);
+    const b = seededRandom(42);
+    const other = seededRandom(43);
+    const first = Array.from({ length: 100 }, () => a());
+    expect(Array.from({ length: 100 }, () => b())).toEqual(first);
+    expect(Array.from({ length: 100 }, () => other())).not.toEqual(first);
+    expect(first.every((v) => v >= 0 && v < 1)).toBe(true);
+  });
+
+  const sample = [0.8, -1, 2.4, -1, -1, 3.1, 0.2, -0.5, 1.7, -1, 2.2, -1, 0.4];
+
+  it("is deterministic for a seed and contains the mean", () => {
+    const interval = bootstrapMeanInterval(sample, { seed: 7 });
+    expect(bootstrapMeanInterval(sample, { seed: 7 })).toEqual(interval);
+    const [lo, hi] = interval;
+    expect(lo).toBeLessThan(mean(sample));
+    expect(hi).toBeGreaterThan(mean(sample));
+    expect(lo).toBeGreaterThanOrEqual(Math.min(...sample));
+    expect(hi).toBeLessThanOrEqual(Math.max(...sample));
+    expect(bootstrapMeanInterval(sample, { seed: 8 })).not.toEqual(interval);
+  });
+
+  it("narrows with a lower level and ignores the input's order", () => {
+    const [lo95, hi95] = bootstrapMeanInterval(sample, { seed: 3 });
+    const [lo50, hi50] = bootstrapMeanInterval(sample, { seed: 3, level: 0.5 });
+    expect(hi50 - lo50).toBeLessThan(hi95 - lo95);
+    expect(bootstrapMeanInterval([...sample].reverse(), { seed: 3 })).toEqual([lo95, hi95]);
+  });
+
+  it("is [NaN, NaN] for fewer than two finite values", () => {
+    expect(bootstrapMeanInterval([1])).toEqual([Number.NaN, Number.NaN]);
+    expect(bootstrapMeanInterval([1, Number.NaN])).toEqual([Number.NaN, Number.NaN]);
+  });
+});
