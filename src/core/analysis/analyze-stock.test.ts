@@ -407,3 +407,46 @@ describe("volume text", () => {
     }
   });
 });
+
+describe("stop and threshold wording", () => {
+  const rulePercent = (fraction: number) => `${Math.round(fraction * 1000) / 10}%`;
+
+  it("the setup's risk names the stop it shows, and why it sits there", () => {
+    const support = computeFacts(input(vcp().day(0.035, config.breakoutVolumeRatio + 1).build()));
+    expect(support.trade!.stopBasis).toBe("support");
+    const s = narrateSummary(support, config);
+    expect(s.technical_analysis.technical_setup_trigger_risk_factors[0]).toBe(
+      `A close below ${(s.trade_setup.stop_loss as number).toFixed(2)} (the stop, just under the last contraction's low of ${priceText(support.baseState!.base.supportLow)}) breaks the setup.`,
+    );
+    // A flat base broken out: the 8% rule sets the stop.
+    const flat = computeFacts(input(leader().move(-0.1, 8).to(97, 20).move(-0.04, 4).to(96.5, 5, 0.7).day(0.025, 1.2).day(0.045, 2.5).build()));
+    expect(flat.setup).toBe("Breakout");
+    expect(flat.trade!.stopBasis).toBe("eight-percent");
+    const f = narrateSummary(flat, config);
+    expect(f.technical_analysis.technical_setup_trigger_risk_factors[0]).toBe(
+      `A close below ${(f.trade_setup.stop_loss as number).toFixed(2)} (the stop, ${rulePercent(config.tradeSetup.maxStopLoss)} under the pivot) breaks the setup.`,
+    );
+  });
+
+  it("rule thresholds in the texts come from the config", () => {
+    const facts = computeFacts(input(vcp().day(0.035, config.breakoutVolumeRatio + 1).build()));
+    const sold = {
+      ...facts,
+      action: "SELL" as const,
+      setup: "50-day line broken" as const,
+      trade: null,
+      sellReasons: [{ rule: "fifty-day-break" as const, ma50: 112.5, volumeRatio: 2.5, date: facts.asOf }],
+    };
+    const tuned: AnalysisConfig = {
+      ...config,
+      sell: { ...config.sell, fiftyDayRun: 0.15 },
+      market: { ...config.market, distributionDaySessions: 20 },
+      fundamentals: { ...config.fundamentals, minCurrentQuarterGrowth: 0.18, ibdCurrentQuarterGrowth: 0.6 },
+    };
+    const s = narrateSummary(sold, tuned);
+    expect(s.technical_analysis.technical_setup_trigger).toContain("after a run of 15%+ from its pivot.");
+    expect(s.risk_assessment.market_conditions).toMatch(/distribution days? in the last 20 sessions\.$/);
+    expect(s.fundamental_analysis.quarterly_eps_growth_trend).toMatch(/The current quarter passes the 18% rule, not IBD's stricter 60%\.$/);
+    expect(narrateSummary(sold, config).technical_analysis.technical_setup_trigger).toContain(`after a run of ${rulePercent(config.sell.fiftyDayRun)}+ from its pivot.`);
+  });
+});

@@ -324,8 +324,10 @@ describe("sell rules", () => {
   });
 
   it("a SELL lasts signalSessions sessions while price stays under the pivot", () => {
-    const { builder, pivot } = brokenOut();
-    builder.to(pivot * 0.995, 1).flat(config.sell.signalSessions + 2, 0.001);
+    const { builder, pivot, stop } = brokenOut();
+    const dip = pivot * (1 - config.breakout.failedBreakoutUndercut) * 0.995;
+    expect(dip).toBeGreaterThan(stop);
+    builder.to(dip, 1).flat(config.sell.signalSessions + 2, 0.001);
     const bars = builder.build();
     const { days } = walk(bars);
     const firedAt = days.findIndex((d) => d.sell !== null);
@@ -339,7 +341,7 @@ describe("sell rules", () => {
 
   it("a SELL ends early on a close back above the pivot", () => {
     const { builder, pivot } = brokenOut();
-    builder.to(pivot * 0.995, 1).flat(1, 0.001).to(pivot * 1.003, 1).flat(2, 0.001);
+    builder.to(pivot * (1 - config.breakout.failedBreakoutUndercut) * 0.995, 1).flat(1, 0.001).to(pivot * 1.003, 1).flat(2, 0.001);
     const bars = builder.build();
     const { days } = walk(bars);
     const firedAt = days.findIndex((d) => d.sell !== null);

@@ -67,7 +67,7 @@ describe("simulateTrade", () => {
   });
 
   it("closes at the time limit, maxSessions after the fill, at that session's close", () => {
-    const rows = [quiet(101), quiet(102), quiet(103), quiet(104), quiet(105), quiet(106), [106, 108, 105, 107.5], quiet(99)];
+    const rows: [number, number, number, number][] = [quiet(101), quiet(102), quiet(103), quiet(104), quiet(105), quiet(106), [106, 108, 105, 107.5], quiet(99)];
     const outcome = simulateTrade(bars(rows), plan());
     expect(outcome).toMatchObject({ entryIndex: 1, entryPrice: 102, exitIndex: 6, exitPrice: 107.5, exitReason: "time" });
   });

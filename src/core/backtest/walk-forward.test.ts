@@ -3,7 +3,7 @@ import { DEFAULT_ANALYSIS_CONFIG as config } from "../analysis/analysis-config";
 import { computeFacts, decideAt, type DayDecision } from "../analysis/analyze-stock";
 import { analyzeFundamentals } from "../analysis/fundamentals";
 import { marketDirectionAt, marketDirectionSeries } from "../analysis/market-direction";
-import { prepareSeries } from "../analysis/series-context";
+import { prepareSeries, type SeriesContext } from "../analysis/series-context";
 import { SetupTracker } from "../analysis/setup-tracker";
 import { input } from "../analysis/test-fixtures";
 import { relativeStrengthScore, rsRatingVsBenchmark } from "../indicators/relative-strength";
@@ -14,8 +14,9 @@ import { evaluatedRange, firstIndexOnOrAfter, walkForwardStock } from "./walk-fo
 const SESSIONS = 700;
 
 /**
- * 700 sessions: a quiet start, a 100% advance, a VCP, a breakout on volume, a run, a break of the
- * 50-day line on heavy volume, a long decline (stage 4) and a flat end.
+ * 700 sessions: a quiet start, a 100% advance, a VCP, a breakout on ordinary volume confirmed by
+ * heavy volume the next session, a run, a break of the 50-day line on heavy volume, a long decline
+ * (stage 4) and a flat end.
  */
 function stockBars(): DailyBars {
   const builder = new BarBuilder(40)
@@ -27,7 +28,8 @@ function stockBars(): DailyBars {
     .to(78.8, 8)
     .move(-0.05, 5, 0.5)
     .to(78, 4, 0.5)
-    .day(0.035, 2.5)
+    .day(0.035, 1)
+    .day(0.004, 2.5)
     .flat(3, 0.001)
     .move(0.25, 40)
     .move(-0.12, 6)
@@ -55,7 +57,7 @@ function cut(bars: DailyBars, length: number): DailyBars {
 }
 
 /** The walk-forward's view: indicators, tracker and market over the full series, read at each session. */
-function fullSeriesDecisions(bars: DailyBars, benchmark: DailyBars): { decisions: Map<number, DayDecision>; ratings: Float64Array } {
+function fullSeriesDecisions(bars: DailyBars, benchmark: DailyBars): { ctx: SeriesContext; decisions: Map<number, DayDecision>; ratings: Float64Array } {
   const ctx = prepareSeries(bars, config);
   const tracker = new SetupTracker(ctx, config);
   const market = marketDirectionSeries(benchmark, config);
@@ -68,13 +70,13 @@ function fullSeriesDecisions(bars: DailyBars, benchmark: DailyBars): { decisions
     const rsRating = Number.isFinite(ratings[i]!) ? ratings[i]! : null;
     decisions.set(i, decideAt(ctx, tracker, i, { rsRating, market: marketDirectionAt(benchmark, market, i, config), fundamentals }, config));
   }
-  return { decisions, ratings };
+  return { ctx, decisions, ratings };
 }
 
 describe("look-ahead guard", () => {
   const bars = stockBars();
   const benchmark = benchmarkBars();
-  const { decisions, ratings } = fullSeriesDecisions(bars, benchmark);
+  const { ctx, decisions, ratings } = fullSeriesDecisions(bars, benchmark);
 
   // Every session where the call or its setup changes, the session after it, and a regular grid.
   const cutPoints = new Set<number>();
@@ -92,9 +94,15 @@ describe("look-ahead guard", () => {
 
   it("the series exercises the states the guard must cover", () => {
     const seen = new Set([...cutPoints].map((i) => `${decisions.get(i)!.action} ${decisions.get(i)!.setup}`));
-    for (const state of ["WATCH VCP", "BUY Breakout", "WATCH Past the buy window", "WATCH Extended", "SELL 50-day line broken", "SELL Stage 4 decline"]) {
-      expect(seen, state).toContain(state);
-    }
+    for (const state of ["WATCH VCP", "BUY Breakout", "SELL Stage 4 decline"]) expect(seen, state).toContain(state);
+    // The breakout session itself is a WATCH (volume not yet confirmed), the next one a BUY.
+    const firstBuy = [...decisions].find(([, d]) => d.action === "BUY")![0];
+    expect(decisions.get(firstBuy)!.baseState!.sessionsSinceBreakout).toBe(1);
+    expect(decisions.get(firstBuy - 1)!.buyBlockers.map((b) => b.rule)).toEqual(["weak-breakout-volume"]);
+    // After the window: past it, or extended (which comes first depends on the window's length).
+    expect(["WATCH Past the buy window", "WATCH Extended"].some((state) => seen.has(state))).toBe(true);
+    // A holder's sell rule fired by the tracker (here the 50-day break after the run).
+    expect(["SELL 50-day line broken", "SELL Stop hit", "SELL Failed breakout"].some((state) => seen.has(state))).toBe(true);
     expect(cutPoints.size).toBeGreaterThanOrEqual(10);
   });
 
@@ -114,6 +122,18 @@ describe("look-ahead guard", () => {
       expect(facts.baseState?.announcedDate ?? null, at).toBe(expected.baseState?.announcedDate ?? null);
       expect(facts.sellReasons, at).toEqual(expected.sellReasons);
       expect(facts.buyBlockers, at).toEqual(expected.buyBlockers);
+      // The indicators behind the call, too.
+      expect(
+        { high52: facts.high52, low52: facts.low52, averages: facts.averages, volumeRatio: facts.volumeRatio, rsScore: facts.rsScore, atr: facts.atrPercent * facts.price },
+        at,
+      ).toEqual({
+        high52: ctx.high52[i],
+        low52: ctx.low52[i],
+        averages: { kind: facts.averages.kind, ma50: ctx.ma50[i], ma150: ctx.ma150[i], ma200: ctx.ma200[i] },
+        volumeRatio: ctx.volumeRatio[i],
+        rsScore: ctx.rsScore[i],
+        atr: expect.closeTo(ctx.atr[i]!, 9) as number,
+      });
     }
   });
 

@@ -14,7 +14,12 @@ const DEMO_NOTE = "Based on simulated demo data, not real market prices.";
 
 const money = (value: number): PriceOrNa => (Number.isFinite(value) && value >= 0 ? round(value, 2) : "N/A");
 
-function describeRule(outcome: RuleOutcome, facts: AnalysisFacts): string {
+/** A rule's threshold as the config holds it, without a needless decimal: 0.08 → '8%', 0.075 → '7.5%'. */
+function rulePercent(fraction: number): string {
+  return `${round(fraction * 100, 1)}%`;
+}
+
+function describeRule(outcome: RuleOutcome, facts: AnalysisFacts, config: AnalysisConfig): string {
   const kind = facts.averages.kind;
   switch (outcome.rule) {
     case "stage-4-decline":
@@ -24,7 +29,7 @@ function describeRule(outcome: RuleOutcome, facts: AnalysisFacts): string {
     case "failed-breakout":
       return `Failed breakout: the ${price(outcome.pivot)} pivot was cleared on ${outcome.breakoutDate}, and on ${outcome.date} the stock closed back under it.`;
     case "fifty-day-break":
-      return `Broke its 50-day line (${kind} ${price(outcome.ma50)}) on ${ratio(outcome.volumeRatio)} average volume on ${outcome.date}, after a run of 20%+ from its pivot.`;
+      return `Broke its 50-day line (${kind} ${price(outcome.ma50)}) on ${ratio(outcome.volumeRatio)} average volume on ${outcome.date}, after a run of ${rulePercent(config.sell.fiftyDayRun)}+ from its pivot.`;
     case "weak-trend-template":
       return `Only ${outcome.score} of 8 Trend Template criteria pass (${outcome.needed} needed for a buy).`;
     case "no-base":
@@ -90,7 +95,7 @@ function lowName(type: BaseType): string {
 }
 
 /**
- * The stop the engine keeps for a base (src/core/analysis/setup-tracker.ts): 8% under the pivot, or
+ * The stop the engine keeps for a base (src/core/analysis/setup-tracker.ts): maxStopLoss under the pivot, or
  * just under the support low when that is tighter. The facts carry it only with trade levels; the
  * texts name it also when the levels are withheld (price under the stop), so it is derived the same way.
  */
@@ -114,9 +119,9 @@ function setupTrigger(facts: AnalysisFacts, config: AnalysisConfig): { trigger: 
   if (facts.action === "SELL") {
     const stage4 = facts.sellReasons.some((r) => r.rule === "stage-4-decline");
     return {
-      trigger: `Sell if you own it: ${describeRule(facts.sellReasons[0]!, facts)} ${stage4 ? `A new base above a rising 200-day ${kind} must form first.` : "No new buy until a new base forms."}`,
+      trigger: `Sell if you own it: ${describeRule(facts.sellReasons[0]!, facts, config)} ${stage4 ? `A new base above a rising 200-day ${kind} must form first.` : "No new buy until a new base forms."}`,
       keys: stage4 ? [`Reclaim the 200-day ${kind} (${price(facts.averages.ma200)}) and see it turn up.`, newBaseKey] : [newBaseKey, volumeKey],
-      risks: facts.sellReasons.map((r) => describeRule(r, facts)),
+      risks: facts.sellReasons.map((r) => describeRule(r, facts, config)),
     };
   }
   if (!state) {
@@ -128,13 +133,13 @@ function setupTrigger(facts: AnalysisFacts, config: AnalysisConfig): { trigger: 
   }
   const { base, breakoutDate, breakoutVolumeRatio } = state;
   const stop = facts.trade ?? baseStop(base, config);
-  const supportText = `A close below ${price(stop.stopLoss)} (the stop, ${stop.stopBasis === "eight-percent" ? "8% under the pivot" : `just under the ${lowName(base.type)} of ${price(base.supportLow)}`}) breaks the setup.`;
+  const supportText = `A close below ${price(stop.stopLoss)} (the stop, ${stop.stopBasis === "eight-percent" ? `${rulePercent(config.tradeSetup.maxStopLoss)} under the pivot` : `just under the ${lowName(base.type)} of ${price(base.supportLow)}`}) breaks the setup.`;
   const pullbackKey = `A pullback toward the 50-day ${kind} (${price(facts.averages.ma50)}) on light volume.`;
   if (breakoutDate !== null && facts.price > base.buyRangeHigh) {
     return {
       trigger: `Extended ${percent(facts.pivotDistance)} above the ${price(base.pivot)} pivot cleared on ${breakoutDate} (the buy range ended at ${price(base.buyRangeHigh)}): no buy range now; wait for a new base or a pullback toward the 50-day ${kind} at ${price(facts.averages.ma50)}.`,
       keys: [pullbackKey, newBaseKey],
-      risks: [`Buying ${percent(facts.pivotDistance)} above the pivot puts the 8% stop close to normal pullbacks.`],
+      risks: [`Buying ${percent(facts.pivotDistance)} above the pivot puts the ${rulePercent(config.tradeSetup.maxStopLoss)} stop close to normal pullbacks.`],
     };
   }
   if (breakoutDate !== null && !state.inBuyWindow) {
@@ -164,7 +169,7 @@ function setupTrigger(facts: AnalysisFacts, config: AnalysisConfig): { trigger: 
 }
 
 function triggers(facts: AnalysisFacts, config: AnalysisConfig): string[] {
-  if (facts.action === "SELL") return facts.sellReasons.map((r) => describeRule(r, facts));
+  if (facts.action === "SELL") return facts.sellReasons.map((r) => describeRule(r, facts, config));
   const list: string[] = [];
   const tt = facts.trend;
   if (tt.score >= 6) {
@@ -189,9 +194,9 @@ function triggers(facts: AnalysisFacts, config: AnalysisConfig): string[] {
     list.push(`Current-quarter EPS up ${percent(f.currentQuarterGrowth)} year over year${f.quarterTrend === "Accelerating" ? ", accelerating" : ""}.`);
   }
   if (f.ownershipTrend === "Increasing") list.push(`Institutional sponsorship rising: ${ownershipFigures(facts)}.`);
-  if (facts.market?.trend === "Confirmed uptrend") list.push(`The market is in a confirmed uptrend (${plural(facts.market.distributionDays, "distribution day")} in 25 sessions).`);
+  if (facts.market?.trend === "Confirmed uptrend") list.push(`The market is in a confirmed uptrend (${plural(facts.market.distributionDays, "distribution day")} in ${config.market.distributionDaySessions} sessions).`);
   if (facts.action === "WATCH") {
-    for (const blocker of facts.buyBlockers) list.push(`Needed for a buy: ${describeRule(blocker, facts)}`);
+    for (const blocker of facts.buyBlockers) list.push(`Needed for a buy: ${describeRule(blocker, facts, config)}`);
   }
   return list.length > 0 ? list : [`${trendText(facts)}; no buy rule fired.`];
 }
@@ -199,7 +204,7 @@ function triggers(facts: AnalysisFacts, config: AnalysisConfig): string[] {
 function riskFactors(facts: AnalysisFacts, config: AnalysisConfig): string[] {
   const list: string[] = [];
   if (facts.demo) list.push(`Simulated demo data: ${facts.ticker} is not a real listing and these are not real prices.`);
-  if (facts.action === "BUY") for (const blocker of facts.buyBlockers) list.push(describeRule(blocker, facts));
+  if (facts.action === "BUY") for (const blocker of facts.buyBlockers) list.push(describeRule(blocker, facts, config));
   if (facts.action !== "SELL" && facts.trend.score < 8) {
     const failed = facts.trend.criteria.filter((c) => !c.passed).map((c) => c.label.toLowerCase());
     if (failed.length > 0) list.push(`Trend Template criteria not met: ${failed.join("; ")}.`);
@@ -208,11 +213,11 @@ function riskFactors(facts: AnalysisFacts, config: AnalysisConfig): string[] {
   if (f.currentQuarterGrowth !== null && f.currentQuarterGrowth < config.fundamentals.minCurrentQuarterGrowth) {
     list.push(`Current-quarter EPS growth of ${percent(f.currentQuarterGrowth)} is below the ${percent(config.fundamentals.minCurrentQuarterGrowth)} rule.`);
   } else if (f.currentQuarterGrowth !== null && f.currentQuarterGrowth < config.fundamentals.ibdCurrentQuarterGrowth) {
-    list.push(`Current-quarter EPS growth of ${percent(f.currentQuarterGrowth)} passes the 20% rule but not IBD's stricter 25%.`);
+    list.push(`Current-quarter EPS growth of ${percent(f.currentQuarterGrowth)} passes the ${rulePercent(config.fundamentals.minCurrentQuarterGrowth)} rule but not IBD's stricter ${rulePercent(config.fundamentals.ibdCurrentQuarterGrowth)}.`);
   }
   if (f.ownershipTrend === "Decreasing") list.push(`Institutions are selling: ${ownershipFigures(facts)}.`);
   if (facts.market && facts.market.trend !== "Confirmed uptrend") {
-    list.push(`Market ${facts.market.trend.toLowerCase()}: ${plural(facts.market.distributionDays, "distribution day")} in the last 25 sessions.`);
+    list.push(`Market ${facts.market.trend.toLowerCase()}: ${plural(facts.market.distributionDays, "distribution day")} in the last ${config.market.distributionDaySessions} sessions.`);
   }
   if (facts.tradedPrice < config.fundamentals.minPrice && facts.action !== "WATCH") {
     list.push(`Low-priced stock (${price(facts.tradedPrice)} as traded): under the $${config.fundamentals.minPrice} rule.`);
@@ -243,7 +248,7 @@ function riskManagement(facts: AnalysisFacts, config: AnalysisConfig): string {
   }
   const risk = 1 - trade.stopLoss / trade.buyPoint;
   const position = maxRiskPerTrade / risk;
-  const stopWhy = trade.stopBasis === "support" ? `just under the ${price(state!.base.supportLow)} support low, tighter than the 8% rule` : "8% under the buy point";
+  const stopWhy = trade.stopBasis === "support" ? `just under the ${price(state!.base.supportLow)} support low, tighter than the ${rulePercent(config.tradeSetup.maxStopLoss)} rule` : `${rulePercent(config.tradeSetup.maxStopLoss)} under the buy point`;
   const range = `${price(trade.buyPoint)} and ${price(state!.base.buyRangeHigh)}`;
   const entry = facts.action === "BUY" ? `Buy between ${range}` : state!.breakoutIndex === null ? `If it breaks out on volume, buy between ${range}` : `Once the breakout is confirmed, buy between ${range}`;
   return `${entry}; stop ${price(trade.stopLoss)} (${stopWhy}), a risk of ${percent(risk)} per share. To lose no more than ${percent(maxRiskPerTrade)} of the account on a stop-out, keep the position to ${percent(Math.min(position, 1))} of the account. Take profits near ${price(trade.target)} (${percent(trade.targetGain, { signed: true })}).`;
@@ -258,10 +263,12 @@ function quarterlyTrendText(facts: AnalysisFacts, config: AnalysisConfig): strin
     .join(" → ");
   const label = f.quarterTrend ?? "Mixed";
   let rule = "";
+  const minRule = rulePercent(config.fundamentals.minCurrentQuarterGrowth);
+  const ibdRule = rulePercent(config.fundamentals.ibdCurrentQuarterGrowth);
   if (f.currentQuarterGrowth !== null) {
-    if (f.currentQuarterGrowth >= config.fundamentals.ibdCurrentQuarterGrowth) rule = " The current quarter passes the 20% rule and IBD's 25%.";
-    else if (f.currentQuarterGrowth >= config.fundamentals.minCurrentQuarterGrowth) rule = " The current quarter passes the 20% rule, not IBD's stricter 25%.";
-    else rule = " The current quarter misses the 20% rule.";
+    if (f.currentQuarterGrowth >= config.fundamentals.ibdCurrentQuarterGrowth) rule = ` The current quarter passes the ${minRule} rule and IBD's ${ibdRule}.`;
+    else if (f.currentQuarterGrowth >= config.fundamentals.minCurrentQuarterGrowth) rule = ` The current quarter passes the ${minRule} rule, not IBD's stricter ${ibdRule}.`;
+    else rule = ` The current quarter misses the ${minRule} rule.`;
   }
   return `${label}: ${sequence} year over year (oldest to newest).${rule}`;
 }
@@ -327,16 +334,16 @@ function sourceNote(facts: AnalysisFacts): string {
   return `Data from ${facts.dataSource} as of ${facts.asOf}.${stale}${currency}`;
 }
 
-function marketTexts(facts: AnalysisFacts): { sentiment: string; trend: string; conditions: string } {
+function marketTexts(facts: AnalysisFacts, config: AnalysisConfig): { sentiment: string; trend: string; conditions: string } {
   const m = facts.market;
   const demo = facts.demo ? `${DEMO_NOTE} ` : `${sourceNote(facts)} `;
   if (!m) return { sentiment: "N/A: no benchmark data.", trend: "N/A: no benchmark data.", conditions: `${demo}N/A: market direction unknown without benchmark data.` };
   const vsEma50 = m.close / m.ema50 - 1;
   const direction = m.trend === "Correction" ? "trending down" : m.trend === "Confirmed uptrend" ? "trending up" : "up, but under pressure";
   return {
-    sentiment: `${m.sentiment}: the benchmark is ${percentAbs(vsEma50)} ${vsEma50 >= 0 ? "above" : "below"} its 50-day EMA with ${plural(m.distributionDays, "distribution day")} in 25 sessions.`,
+    sentiment: `${m.sentiment}: the benchmark is ${percentAbs(vsEma50)} ${vsEma50 >= 0 ? "above" : "below"} its 50-day EMA with ${plural(m.distributionDays, "distribution day")} in ${config.market.distributionDaySessions} sessions.`,
     trend: `${m.trend} (${direction}).`,
-    conditions: `${demo}The benchmark closed at ${price(m.close)}, ${percent(vsEma50, { signed: true })} versus its 50-day EMA (${price(m.ema50)}); its 200-day EMA (${price(m.ema200)}) is ${m.ema200Falling ? "falling" : "rising"}; ${plural(m.distributionDays, "distribution day")} in the last 25 sessions.`,
+    conditions: `${demo}The benchmark closed at ${price(m.close)}, ${percent(vsEma50, { signed: true })} versus its 50-day EMA (${price(m.ema50)}); its 200-day EMA (${price(m.ema200)}) is ${m.ema200Falling ? "falling" : "rising"}; ${plural(m.distributionDays, "distribution day")} in the last ${config.market.distributionDaySessions} sessions.`,
   };
 }
 
@@ -345,9 +352,9 @@ function technicalRisks(facts: AnalysisFacts): string {
   return `Price is ${percentAbs(facts.distanceFromHigh)} below its 52-week high (${price(facts.high52)}) and ${percent(facts.price / facts.low52 - 1)} above its 52-week low (${price(facts.low52)}); ${percentAbs(vsEma50)} ${vsEma50 >= 0 ? "above" : "below"} the 50-day EMA; daily ATR ${percent(facts.atrPercent)} of the price.`;
 }
 
-function setupRisks(facts: AnalysisFacts): string {
+function setupRisks(facts: AnalysisFacts, config: AnalysisConfig): string {
   const state = facts.baseState;
-  if (facts.action === "SELL") return `No setup to trade: ${facts.sellReasons.map((r) => describeRule(r, facts)).join(" ")}`;
+  if (facts.action === "SELL") return `No setup to trade: ${facts.sellReasons.map((r) => describeRule(r, facts, config)).join(" ")}`;
   if (!state) return "N/A: no base, so no buy point or stop to judge.";
   const { base } = state;
   const late = base.weeks >= 15 ? " A long base; late-stage bases fail more often." : "";
@@ -356,7 +363,7 @@ function setupRisks(facts: AnalysisFacts): string {
 
 export function narrateSummary(facts: AnalysisFacts, config: AnalysisConfig): StockSummary {
   const setup = setupTrigger(facts, config);
-  const market = marketTexts(facts);
+  const market = marketTexts(facts, config);
   const f = facts.fundamentals;
   const trade = facts.trade;
   return {
@@ -404,7 +411,7 @@ export function narrateSummary(facts: AnalysisFacts, config: AnalysisConfig): St
     risk_assessment: {
       market_conditions: market.conditions,
       technical_risks: technicalRisks(facts),
-      setup_risks: setupRisks(facts),
+      setup_risks: setupRisks(facts, config),
     },
   };
 }

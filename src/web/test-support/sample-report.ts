@@ -1,59 +1,64 @@
 import type { AnalysisReport } from "../../contracts/stock-summary";
 
-/** A full report as the engine writes it (generated from the engine's VCP fixture), for web tests. */
+/**
+ * A full report as the engine writes it, for web tests: method v2 (engine 2.0.0) on the engine's VCP
+ * fixture with a breakout day on 2.5× volume (src/core/analysis/test-fixtures.ts, `vcp().day(0.035, 2.5)`),
+ * rated against SPY. A BUY is a breakout inside its buy window and buy range.
+ */
 const SAMPLE: AnalysisReport = {
   "stock_summary": {
     "ticker": "NVDA",
     "current_metrics": {
-      "price": 97.5,
-      "volume": 500000,
+      "price": 100.91,
+      "volume": 2500000,
       "fifty_two_week": {
-        "high": 100.4,
+        "high": 101.32,
         "low": 49.7
       }
     },
     "recommendation": {
       "action": "BUY",
       "triggers": [
-        "8 of 8 Trend Template criteria pass: price 97.50 is above the 50-day EMA (92.95) and above the 150-day (83.24) and 200-day (77.56) EMAs.",
-        "Relative strength rating 88: stronger than 87% of the market, measured against the benchmark.",
-        "VCP of 9 weeks, 20.6% deep, after a prior advance of 80.1%; pivot 98.99.",
+        "8 of 8 Trend Template criteria pass: price 100.91 is above the 50-day SMA (92.97) and above the 150-day (83.55) and 200-day (76.53) SMAs.",
+        "Relative strength rating 92 vs SPY: its weighted 12-month return is 42.4 points above SPY's.",
+        "VCP of 9 weeks, 20.6% deep, after a prior advance of 80.1%; pivot 99.50.",
+        "Broke out on 2026-11-20 on 2.7× average volume; closed 1.4% above the 99.50 pivot.",
         "Current-quarter EPS up 50.0% year over year, accelerating.",
         "Institutional sponsorship rising: 1,260 institutional holders, +4.7% on the quarter.",
-        "The market is in a confirmed uptrend (0 distribution days in 25 sessions).",
-        "Needed for a buy: Still 1.5% below the 98.99 pivot: the base has not broken out."
+        "The market is in a confirmed uptrend (0 distribution days in 25 sessions)."
       ],
       "risk_factors": [
-        "Missing evidence: sector performance."
+        "Simulated demo data: NVDA is not a real listing and these are not real prices.",
+        "Missing evidence: sector performance — the buy rests on the rest of the evidence."
       ],
-      "risk_management": "If it triggers, buy between 98.99 and 103.94; stop 92.27 (just under the 93.20 support low, tighter than the 8% rule), a risk of 6.8% per share. To lose no more than 1.0% of the account on a stop-out, keep the position to 14.7% of the account. Take profits near 123.74 (+25.0%)."
+      "risk_management": "Buy between 99.50 and 104.47; stop 95.08 (just under the 96.04 support low, tighter than the 8% rule), a risk of 4.4% per share. To lose no more than 1.0% of the account on a stop-out, keep the position to 22.5% of the account. Take profits near 124.37 (+25.0%)."
     },
     "trade_setup": {
-      "buy_point": 98.99,
-      "target_price": 123.74,
-      "stop_loss": 92.27,
+      "buy_point": 99.5,
+      "target_price": 124.37,
+      "stop_loss": 95.08,
       "setup_type": "VCP"
     },
     "technical_analysis": {
       "moving_averages": {
-        "ema_50": 92.95,
-        "ema_150": 83.24,
-        "ema_200": 77.56
+        "ema_50": 93.26,
+        "ema_150": 83.47,
+        "ema_200": 77.79
       },
       "trend": "Strong Bullish (Trend Template 8/8)",
-      "distance_from_52_week_high": -0.0289,
-      "volume_analysis": "Volume of 500,000 shares is 0.5× the 50-day average. The last 10 sessions averaged 0.6× the 50-day average (drying up). Up/down volume over 50 sessions is 1.22 (accumulation).",
-      "volatility_pattern": "3 contractions: 21% → 11% → 6%, volume dry-up 0.60. ATR(14) is 2.0% of the price.",
-      "technical_setup": "VCP",
-      "technical_setup_trigger": "Close above 98.99 on volume above 1.5× average (now 1.5% below the pivot).",
+      "distance_from_52_week_high": -0.004,
+      "volume_analysis": "Volume of 2,500,000 shares is 2.7× the 50-day average. The last 10 sessions averaged 0.7× the 50-day average (drying up). Up/down volume over 50 sessions is 1.29 (accumulation).",
+      "volatility_pattern": "2 contractions: 21% → 3%, volume dry-up 1.00. ATR(14) is 2.1% of the price.",
+      "technical_setup": "Breakout",
+      "technical_setup_trigger": "Broke out above the 99.50 pivot on 2026-11-20 on 2.7× average volume; now 1.4% above it, buyable up to 104.47 (the buy window stays open 4 more sessions).",
       "technical_setup_trigger_key_triggers": [
-        "A close above the 98.99 pivot.",
-        "Volume of at least 1.5× the 50-day average (about 1,380,000 shares).",
+        "Stay inside the buy range 99.50–104.47.",
+        "Volume of at least 1.5× the 50-day average (about 1,365,000 shares).",
         "The market (confirmed uptrend) must not fall into a correction."
       ],
       "technical_setup_trigger_risk_factors": [
-        "A close below 93.20 (the last contraction's low) breaks the pattern.",
-        "The base is 20.6% deep over 9 weeks."
+        "A close below 95.08 (the stop, just under the last contraction's low of 96.04) breaks the setup.",
+        "A close back below the 99.50 pivot would mark a failed breakout."
       ]
     },
     "fundamental_analysis": {
@@ -64,7 +69,7 @@ const SAMPLE: AnalysisReport = {
       ],
       "quarterly_eps_growth_trend": "Accelerating: +36.0% → +42.9% → +50.0% year over year (oldest to newest). The current quarter passes the 20% rule and IBD's 25%.",
       "annual_growth_trend": "Strong: EPS grew 32.7% a year, from 4.20 (2023) to 7.40 (2025).",
-      "industry_position": "RS rating 88 in Software: a leader, with a 3-month return of +5.9%.",
+      "industry_position": "Relative strength rating 92 vs SPY: its weighted 12-month return is 42.4 points above SPY's (Semiconductors): ahead of SPY, with a 3-month return of +9.1%.",
       "sector_performance": "N/A: no sector index data for Technology."
     },
     "institutional_ownership": {
@@ -76,13 +81,13 @@ const SAMPLE: AnalysisReport = {
       "market_trend": "Confirmed uptrend (trending up)."
     },
     "risk_assessment": {
-      "market_conditions": "The benchmark closed at 360.00, +1.6% versus its 50-day EMA (354.25); its 200-day EMA (337.52) is rising; 0 distribution days in the last 25 sessions.",
-      "technical_risks": "Price is 2.9% below its 52-week high (100.40) and 96.2% above its 52-week low (49.70); 4.9% above the 50-day EMA; daily ATR 2.0% of the price.",
-      "setup_risks": "VCP 20.6% deep over 9 weeks; a close below 93.20 invalidates it. The stop at 92.27 is 6.8% under the buy point."
+      "market_conditions": "Based on simulated demo data, not real market prices. The benchmark closed at 360.00, +1.6% versus its 50-day EMA (354.27); its 200-day EMA (337.60) is rising; 0 distribution days in the last 25 sessions.",
+      "technical_risks": "Price is 0.4% below its 52-week high (101.32) and 103.0% above its 52-week low (49.70); 8.2% above the 50-day EMA; daily ATR 2.1% of the price.",
+      "setup_risks": "VCP 20.6% deep over 9 weeks; a close below 96.04 invalidates it. The stop at 95.08 is 4.4% under the buy point."
     }
   },
   "meta": {
-    "engine_version": "1.0.0",
+    "engine_version": "2.0.0",
     "generated_at": "2026-11-22T00:00:00.000Z",
     "as_of": "2026-11-20",
     "data_source": "demo",
@@ -100,49 +105,49 @@ const SAMPLE: AnalysisReport = {
       "criteria": [
         {
           "id": 1,
-          "label": "Price above the 150-day and 200-day EMAs",
+          "label": "Price above the 150-day and 200-day SMAs",
           "passed": true,
           "values": {
-            "price": 97.5,
-            "ema_150": 83.2409,
-            "ema_200": 77.5605
+            "price": 100.9125,
+            "sma_150": 83.5542,
+            "sma_200": 76.5304
           }
         },
         {
           "id": 2,
-          "label": "150-day EMA above the 200-day EMA",
+          "label": "150-day SMA above the 200-day SMA",
           "passed": true,
           "values": {
-            "ema_150": 83.2409,
-            "ema_200": 77.5605
+            "sma_150": 83.5542,
+            "sma_200": 76.5304
           }
         },
         {
           "id": 3,
-          "label": "200-day EMA rising for at least 21 sessions",
+          "label": "200-day SMA rising for at least 21 sessions",
           "passed": true,
           "values": {
-            "ema_200": 77.5605,
-            "ema_200_earlier": 73.6292
+            "sma_200": 76.5304,
+            "sma_200_earlier": 71.8412
           }
         },
         {
           "id": 4,
-          "label": "50-day EMA above the 150-day and 200-day EMAs",
+          "label": "50-day SMA above the 150-day and 200-day SMAs",
           "passed": true,
           "values": {
-            "ema_50": 92.9462,
-            "ema_150": 83.2409,
-            "ema_200": 77.5605
+            "sma_50": 92.9716,
+            "sma_150": 83.5542,
+            "sma_200": 76.5304
           }
         },
         {
           "id": 5,
-          "label": "Price above the 50-day EMA",
+          "label": "Price above the 50-day SMA",
           "passed": true,
           "values": {
-            "price": 97.5,
-            "ema_50": 92.9462
+            "price": 100.9125,
+            "sma_50": 92.9716
           }
         },
         {
@@ -150,7 +155,7 @@ const SAMPLE: AnalysisReport = {
           "label": "Price at least 30% above the 52-week low",
           "passed": true,
           "values": {
-            "price": 97.5,
+            "price": 100.9125,
             "low_52_week": 49.7004
           }
         },
@@ -159,8 +164,8 @@ const SAMPLE: AnalysisReport = {
           "label": "Price within 25% of the 52-week high",
           "passed": true,
           "values": {
-            "price": 97.5,
-            "high_52_week": 100.4
+            "price": 100.9125,
+            "high_52_week": 101.3161
           }
         },
         {
@@ -168,24 +173,23 @@ const SAMPLE: AnalysisReport = {
           "label": "Relative strength rating of 70 or more",
           "passed": true,
           "values": {
-            "rs_rating": 88
+            "rs_rating": 92
           }
         }
       ]
     },
-    "rs_rating": 88,
-    "rs_score": 0.4763,
+    "rs_rating": 92,
+    "rs_score": 0.5212,
     "base": {
       "type": "VCP",
-      "start_date": "2026-09-21",
+      "start_date": "2026-09-18",
       "weeks": 9,
       "depth": 0.2064,
-      "pivot": 98.99,
-      "buy_range_high": 103.94,
+      "pivot": 99.5,
+      "buy_range_high": 104.47,
       "contractions": [
         0.2064,
-        0.1072,
-        0.0576
+        0.0338
       ]
     },
     "missing_evidence": [

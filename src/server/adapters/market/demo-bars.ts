@@ -49,6 +49,12 @@ type BaseKind = "vcp" | "flat" | "cup";
 interface BaseResult {
   /** The high the pivot is built on (pivot = this + $0.10). */
   pivotHigh: number;
+  /**
+   * The highest pivot high the engine can have announced while the base formed: an announced pivot
+   * persists (ANALYSIS.md 'Method v2'), and a VCP's pivot is first announced on an earlier, higher
+   * contraction than its last. A breakout clears this one. Equal to pivotHigh for flat bases and cups.
+   */
+  clearHigh: number;
 }
 
 function advanceLeg(ctx: Context, b: SeriesBuilder, to: number, n: number): void {
@@ -64,6 +70,7 @@ function buildVcp(ctx: Context, b: SeriesBuilder, depths: readonly number[], end
   const { s } = ctx;
   let anchor = b.lastIndex;
   let highClose = b.lastClose;
+  let clearHigh = 0;
   const m = depths.length;
   const drops = depths.map(() => s.range(0.006, 0.02));
   const planned = [...depths];
@@ -81,11 +88,12 @@ function buildVcp(ctx: Context, b: SeriesBuilder, depths: readonly number[], end
       b.leg({ n: Math.round(nDown * s.range(0.9, 1.3)), to: nextHigh, volume: volumeDown * 0.85, maxHigh: anchorHigh * 0.997, ...TIGHT });
       anchor = b.lastIndex;
       highClose = b.lastClose;
+      clearHigh = Math.max(clearHigh, b.high[anchor]!);
     } else {
       b.leg({ n: s.int(4, 7), to: anchorHigh * (1 - endBelowPivot), volume: 0.5, maxHigh: anchorHigh * 0.997, ...TIGHT });
     }
   }
-  return { pivotHigh: b.high[anchor]! };
+  return { pivotHigh: b.high[anchor]!, clearHigh: Math.max(clearHigh, b.high[anchor]!) };
 }
 
 /** Flat base: two pullbacks, the second the deeper (≤ 13%), ending under the left-side high. */
@@ -104,7 +112,7 @@ function buildFlat(ctx: Context, b: SeriesBuilder, endBelowPivot: number): BaseR
   b.leg({ n: s.int(7, 10), to: leftClose * (1 - middle), volume: 0.8, maxHigh: ceiling, ...TIGHT });
   b.leg({ n: s.int(7, 10), to: leftClose * (1 - second), volume: 0.85, ...TIGHT });
   b.leg({ n: s.int(8, 12), to: leftHigh * (1 - endBelowPivot), volume: 0.7, maxHigh: ceiling, ...TIGHT });
-  return { pivotHigh: leftHigh };
+  return { pivotHigh: leftHigh, clearHigh: leftHigh };
 }
 
 /** Cup with handle: a rounded 20–30% cup, right lip just under the left, a 4.5–8% handle. */
@@ -123,7 +131,7 @@ function buildCup(ctx: Context, b: SeriesBuilder, endBelowPivot: number): BaseRe
   const lipHigh = b.high[lip]!;
   b.leg({ n: s.int(6, 10), to: lipClose * (1 - handle), volume: 0.6, ...TIGHT });
   b.leg({ n: s.int(2, 4), to: lipHigh * (1 - endBelowPivot), volume: 0.5, maxHigh: lipHigh * 0.997, ...TIGHT });
-  return { pivotHigh: lipHigh };
+  return { pivotHigh: lipHigh, clearHigh: lipHigh };
 }
 
 /** Successive pullbacks, each 45–60% of the one before; none shallower than 3.5%. */
@@ -164,9 +172,9 @@ function breakout(ctx: Context): SeriesBuilder {
   const kind = kinds[ctx.variant % 3]!;
   const age = [0, 1, 0, 2, 0, 1][ctx.variant % 6]!;
   const b = startLeader(ctx, ctx.s.range(0.7, 1.0), ctx.level);
-  const { pivotHigh } = buildBase(ctx, b, kind, ctx.r.range(0.003, 0.012));
+  const { clearHigh } = buildBase(ctx, b, kind, ctx.r.range(0.003, 0.012));
   b.dryUp(ctx.r.range(0.6, 0.8));
-  const pivot = pivotHigh + PIVOT_OFFSET;
+  const pivot = clearHigh + PIVOT_OFFSET;
   b.breakoutBar(pivot * (1 + ctx.r.range(0.012, 0.025)), 1);
   b.setLastVolumeRatio(ctx.r.range(1.9, 2.6));
   // Later sessions hold inside the breakout day's range: no new high, no 2% pullback, no close

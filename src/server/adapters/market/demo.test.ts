@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_ANALYSIS_CONFIG } from "../../../core/analysis/analysis-config";
+import { prepareSeries } from "../../../core/analysis/series-context";
+import { SetupTracker } from "../../../core/analysis/setup-tracker";
 import type { DailyBars, Fundamentals } from "../../../core/market/market-data";
 import { DemoMarketProvider, demoArchetype } from "./demo";
 import { DEMO_SECTORS } from "./demo-universe";
@@ -379,17 +382,26 @@ describe("DemoMarketProvider: archetypes on any date", () => {
     });
   });
 
-  it("fresh breakouts close above the base on 1.6× volume within the last 3 sessions", async () => {
+  // An announced pivot persists (ANALYSIS.md 'Method v2'): a VCP's pivot is announced on an earlier
+  // contraction, higher than its last one, and the breakout is judged against it. So the check is
+  // made against the pivot the engine's setup tracker announced, not the base's last high.
+  it("fresh breakouts clear the pivot the engine announced on 1.6× volume within the last 3 sessions, and stay in its buy range", async () => {
     await eachBars("breakout", (bars, label) => {
       const n = bars.close.length;
-      let found = false;
-      for (let i = n - 3; i < n; i++) {
-        const spike = bars.volume[i]! >= 1.6 * average(bars.volume, i - 49, i + 1);
-        const prior = maxOf(bars.high, i - 10, i);
-        const close = bars.close[n - 1]!;
-        if (spike && bars.close[i]! > prior + 0.1 && close >= 1.005 * prior && close <= 1.045 * (prior + 0.1)) found = true;
+      const tracker = new SetupTracker(prepareSeries(bars, DEFAULT_ANALYSIS_CONFIG), DEFAULT_ANALYSIS_CONFIG);
+      tracker.advanceTo(n - 1);
+      const tracked = tracker.current;
+      expect(tracked, label).not.toBeNull();
+      const { pivot, buyRangeHigh } = tracked!.base;
+      const i = tracked!.breakoutIndex;
+      expect(i, label).toBeGreaterThanOrEqual(n - 3);
+      expect(bars.close[i - 1]!, label).toBeLessThanOrEqual(pivot);
+      expect(bars.close[i]!, label).toBeGreaterThan(pivot);
+      expect(bars.volume[i]!, label).toBeGreaterThanOrEqual(1.6 * average(bars.volume, i - 49, i + 1));
+      for (let k = i; k < n; k++) {
+        expect(bars.close[k]!, label).toBeGreaterThanOrEqual(1.005 * pivot);
+        expect(bars.close[k]!, label).toBeLessThanOrEqual(buyRangeHigh);
       }
-      expect(found, label).toBe(true);
     });
   });
 

@@ -27,27 +27,28 @@ describe("AnalysisReport", () => {
     expect(byTestId("report-as-of")).toHaveTextContent("As of Nov 20, 2026");
     expect(byTestId("demo-badge")).toHaveTextContent("Demo data");
 
-    expect(byTestId("metric-price")).toHaveTextContent("97.50");
-    expect(byTestId("metric-volume")).toHaveTextContent("500,000");
-    expect(byTestId("metric-52w-high")).toHaveTextContent("100.40");
+    expect(byTestId("metric-price")).toHaveTextContent("100.91");
+    expect(byTestId("metric-volume")).toHaveTextContent("2,500,000");
+    expect(byTestId("metric-52w-high")).toHaveTextContent("101.32");
     expect(byTestId("metric-52w-low")).toHaveTextContent("49.70");
-    expect(byTestId("metric-distance-from-high")).toHaveTextContent("-2.9%");
+    expect(byTestId("metric-distance-from-high")).toHaveTextContent("-0.4%");
 
     const badge = byTestId("recommendation-badge");
     expect(badge).toHaveTextContent("BUY");
     expect(badge).toHaveAttribute("data-tone", "green");
     expect(within(byTestId("recommendation-triggers")).getAllByRole("listitem")).toHaveLength(7);
-    expect(within(byTestId("recommendation-risk-factors")).getByText("Missing evidence: sector performance.")).toBeInTheDocument();
-    expect(byTestId("recommendation-risk-management")).toHaveTextContent(/^If it triggers, buy between 98.99/);
+    expect(within(byTestId("recommendation-risk-factors")).getByText("Missing evidence: sector performance — the buy rests on the rest of the evidence.")).toBeInTheDocument();
+    expect(byTestId("recommendation-risk-management")).toHaveTextContent(/^Buy between 99.50 and 104.47/);
 
-    expect(byTestId("trade-buy-point")).toHaveTextContent("98.99");
-    expect(byTestId("trade-target-price")).toHaveTextContent("123.74");
-    expect(byTestId("trade-stop-loss")).toHaveTextContent("92.27");
+    expect(byTestId("trade-buy-point")).toHaveTextContent("99.50");
+    expect(byTestId("trade-target-price")).toHaveTextContent("124.37");
+    expect(byTestId("trade-stop-loss")).toHaveTextContent("95.08");
     expect(byTestId("trade-setup-type")).toHaveTextContent("VCP");
+    expect(byTestId("technical-setup")).toHaveTextContent("Breakout");
 
-    expect(byTestId("technical-ema-50")).toHaveTextContent("92.95");
-    expect(byTestId("technical-ema-150")).toHaveTextContent("83.24");
-    expect(byTestId("technical-ema-200")).toHaveTextContent("77.56");
+    expect(byTestId("technical-ema-50")).toHaveTextContent("93.26");
+    expect(byTestId("technical-ema-150")).toHaveTextContent("83.47");
+    expect(byTestId("technical-ema-200")).toHaveTextContent("77.79");
     expect(byTestId("technical-trend")).toHaveAttribute("data-tone", "green");
     expect(within(byTestId("technical-key-triggers")).getAllByRole("listitem")).toHaveLength(3);
     expect(within(byTestId("technical-trigger-risk-factors")).getAllByRole("listitem")).toHaveLength(2);
@@ -203,7 +204,7 @@ describe("AnalysisReport", () => {
     renderReport(report);
     expect(byTestId("trend-template-score")).toHaveTextContent("Score: 7/8");
     const items = screen.getAllByTestId("trend-template-criterion");
-    expect(items[0]).toHaveTextContent("✓Passed: Price above the 150-day and 200-day EMAs");
+    expect(items[0]).toHaveTextContent("✓Passed: Price above the 150-day and 200-day SMAs");
     expect(items[7]).toHaveAttribute("data-passed", "false");
     expect(items[7]).toHaveTextContent("✗Failed: Relative strength rating of 70 or more");
   });

@@ -25,8 +25,11 @@ interface Call {
 function record(id: string, ticker: string, timestamp: string, asString = false) {
   const report = sampleReport(ticker);
   if (ticker === "TSLA") {
+    // A SELL names the holder's rule that fired and has no trade levels (method v2).
     report.stock_summary.recommendation.action = "SELL";
     report.stock_summary.technical_analysis.trend = "Bearish (Trend Template 2/8)";
+    report.stock_summary.technical_analysis.technical_setup = "Stage 4 decline";
+    report.stock_summary.trade_setup = { ...report.stock_summary.trade_setup, buy_point: "N/A", target_price: "N/A", stop_loss: "N/A" };
   }
   return { id, analysis: asString ? JSON.stringify(report) : report, timestamp };
 }
@@ -105,18 +108,20 @@ describe("history", () => {
     const view = within(nvda);
     expect(view.getByTestId("analysis-timestamp")).toHaveAttribute("datetime", "2026-11-20T15:30:00.000Z");
     expect(view.getByTestId("analysis-timestamp").textContent).toMatch(/2026/);
-    expect(view.getByTestId("card-price")).toHaveTextContent("97.50");
-    expect(view.getByTestId("card-volume")).toHaveTextContent("500,000");
+    expect(view.getByTestId("card-price")).toHaveTextContent("100.91");
+    expect(view.getByTestId("card-volume")).toHaveTextContent("2,500,000");
     expect(view.getByTestId("recommendation-badge")).toHaveAttribute("data-tone", "green");
-    expect(view.getByTestId("card-buy-point")).toHaveTextContent("98.99");
-    expect(view.getByTestId("card-target")).toHaveTextContent("123.74");
+    expect(view.getByTestId("card-buy-point")).toHaveTextContent("99.50");
+    expect(view.getByTestId("card-target")).toHaveTextContent("124.37");
     expect(view.getByTestId("card-trend")).toHaveAttribute("data-tone", "green");
-    expect(view.getByTestId("card-volume-analysis")).toHaveTextContent(/^Volume of 500,000 shares/);
+    expect(view.getByTestId("card-volume-analysis")).toHaveTextContent(/^Volume of 2,500,000 shares/);
     expect(view.getByRole("link", { name: "Analyze Again" })).toHaveAttribute("href", "/stocks?ticker=NVDA&autoSearch=true");
 
     const tsla = within(card("TSLA"));
     expect(tsla.getByTestId("recommendation-badge")).toHaveAttribute("data-tone", "red");
     expect(tsla.getByTestId("card-trend")).toHaveAttribute("data-tone", "red");
+    expect(tsla.getByTestId("card-buy-point")).toHaveTextContent("N/A");
+    expect(tsla.getByTestId("card-target")).toHaveTextContent("N/A");
   });
 
   it("'Filter' goes to /dashboard?ticker=X and loads that ticker's analyses", async () => {
@@ -187,7 +192,7 @@ describe("history", () => {
     await userEvent.click(within(card("NVDA")).getByRole("button", { name: "More Details" }));
     const dialog = await screen.findByRole("dialog", { name: "NVDA analysis details" });
     expect(within(dialog).getByTestId("analysis-report")).toBeInTheDocument();
-    expect(within(dialog).getByTestId("trade-stop-loss")).toHaveTextContent("92.27");
+    expect(within(dialog).getByTestId("trade-stop-loss")).toHaveTextContent("95.08");
     await userEvent.click(within(dialog).getByRole("button", { name: "Close" }));
     await waitFor(() => {
       expect(screen.queryByRole("dialog")).not.toBeInTheDocument();

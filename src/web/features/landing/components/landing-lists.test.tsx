@@ -53,8 +53,8 @@ describe("landing stock lists", () => {
     expect(cards).toHaveLength(2);
     const card = within(cards[0]!);
     expect(card.getByRole("heading", { name: "NVDA" })).toBeInTheDocument();
-    expect(card.getByTestId("stock-card-price")).toHaveTextContent("97.50");
-    expect(card.getByTestId("stock-card-volume")).toHaveTextContent("500,000");
+    expect(card.getByTestId("stock-card-price")).toHaveTextContent("100.91");
+    expect(card.getByTestId("stock-card-volume")).toHaveTextContent("2,500,000");
     expect(card.getByTestId("stock-card-buy-point")).toHaveTextContent(/^\d[\d,]*\.\d{2}$/);
     expect(card.getByTestId("stock-card-stop-loss")).toHaveTextContent(/^\d[\d,]*\.\d{2}$/);
     expect(card.getByTestId("recommendation-badge")).toHaveTextContent("BUY");
