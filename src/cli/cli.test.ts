@@ -31,6 +31,9 @@ describe("quanta analyze --bars (real CSV)", () => {
     expect(report.meta.data_source).toBe("csv:AAPL.csv");
     expect(report.meta.demo).toBe(false);
     expect(report.stock_summary.current_metrics.price).toBeCloseTo(178.46, 2);
+    // No universe to rank against: the RS rating is against the benchmark file, and says so (method v2).
+    expect(report.stock_summary.fundamental_analysis.industry_position).toContain(`${report.meta.rs_rating} vs SPY`);
+    expect(report.stock_summary.fundamental_analysis.industry_position).not.toMatch(/percentile|% of the market/);
   });
 
   it.skipIf(!haveSharedData)("reads lower-case zipline columns too (MSFT, 754 bars)", () => {

@@ -60,6 +60,11 @@ export interface BaseState {
   inBuyWindow: boolean;
   /** Date the pivot was first reported. */
   announcedDate: string;
+  /** The stop the engine keeps for this base (levels may still be withheld from the report). */
+  stopLoss: number;
+  stopBasis: "eight-percent" | "support";
+  /** A close under this low (the base's lowest so far) ends the base. */
+  invalidationLow: number;
 }
 
 /** Everything the engine computed, before any text is written. */

@@ -148,6 +148,9 @@ function baseStateAt(ctx: SeriesContext, tracked: TrackedBase, i: number, config
     confirmed,
     inBuyWindow: since !== null && since < config.breakout.buyWindowSessions,
     announcedDate: ctx.bars.dates[tracked.announcedIndex]!,
+    stopLoss: tracked.stopLoss,
+    stopBasis: tracked.stopBasis,
+    invalidationLow: tracked.lowestLow,
   };
 }
 

@@ -102,6 +102,25 @@ describe("bases", () => {
     expect(state!.breakoutIndex).toBeNull();
   });
 
+  it("names the followed base by what it has become when the pivot is the same: the cup announced as a VCP is a cup with handle", () => {
+    const { bars, state } = currentBase(cupWithHandle());
+    const end = bars.close.length - 1;
+    const shape = baseEndingAt(bars, end, averageVolume(bars.volume, config.averageVolumeSessions), config)!;
+    expect(shape.type).toBe("Cup with handle");
+    expect(state!.base.type).toBe("Cup with handle");
+    expect(state!.base.contractions.map((c) => c.depth)).toEqual(shape.contractions.map((c) => c.depth));
+  });
+
+  it("describes the pullbacks of a followed VCP as they are now, while its announced pivot stays", () => {
+    const { bars, state } = currentBase(vcp());
+    const end = bars.close.length - 1;
+    const shape = baseEndingAt(bars, end, averageVolume(bars.volume, config.averageVolumeSessions), config)!;
+    expect(shape.contractions).toHaveLength(3);
+    expect(state!.base.pivot).toBeGreaterThan(shape.pivot);
+    expect(state!.base.contractions.map((c) => c.depth)).toEqual(shape.contractions.map((c) => c.depth));
+    expect(state!.base.dryUpRatio).toBeCloseTo(shape.dryUpRatio, 10);
+  });
+
   it("does not find a cup whose handle sits in the lower half", () => {
     const { state } = currentBase(leader().move(-0.3, 15).flat(10).to(99, 15).move(-0.16, 6, 0.6).flat(2, 0.002, 0.6));
     expect(state?.base.type).not.toBe("Cup with handle");

@@ -312,6 +312,24 @@ describe("sell rules", () => {
     expect(days[end]).toMatchObject({ sell: "fifty-day-break", sellIndex: end });
   });
 
+  it("a fifty-day-break SELL stays while the close is under the 50-day line, and ends once it closes above", () => {
+    const { builder, pivot, stop } = brokenOut();
+    builder.to(pivot * (1 + config.sell.fiftyDayRun + 0.05), 50);
+    const before = builder.build();
+    const ma50 = prepareSeries(before, config).ma50[last(before)]!;
+    builder.to((stop + ma50) / 2, 1, heavy).flat(3, 0.001);
+    const end = last(builder.build()) - 3;
+    builder.to(ma50 * 1.08, 1);
+    const bars = builder.build();
+    const { ctx, days } = walk(bars);
+    for (let k = end; k <= end + 3; k++) {
+      expect(bars.close[k]).toBeLessThan(ctx.ma50[k]!);
+      expect(days[k], `session ${k}`).toMatchObject({ sell: "fifty-day-break", sellIndex: end });
+    }
+    expect(bars.close[end + 4]).toBeGreaterThan(ctx.ma50[end + 4]!);
+    expect(days[end + 4]!.sell).toBeNull();
+  });
+
   it("no fifty-day-break without the run", () => {
     const { days, end, breakoutIndex } = runThenBreak(1 + config.sell.fiftyDayRun / 2, heavy);
     expect(days[end]).toMatchObject({ breakoutIndex, sell: null });

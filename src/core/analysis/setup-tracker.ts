@@ -1,5 +1,8 @@
 import type { AnalysisConfig } from "./analysis-config";
-import { argMinLow, baseEndingAt, type BaseFinding } from "./bases";
+import { argMinLow, baseEndingAt, findContractions, type BaseFinding } from "./bases";
+
+/** Pivots this close (relative) are the same level: the $0.10 offset moves with dividend adjustments. */
+const SAME_PIVOT = 1e-4;
 import { tradedDollars, type SeriesContext } from "./series-context";
 
 /**
@@ -67,7 +70,7 @@ export class SetupTracker {
     const { bars, volumeRatio } = this.ctx;
     const close = bars.close[i]!;
     const rules = this.config.breakout;
-    if (this.sell && (i - this.sell.index >= this.config.sell.signalSessions || close > this.sell.tracked.base.pivot)) this.sell = null;
+    if (this.sell && (i - this.sell.index >= this.config.sell.signalSessions || this.recovered(this.sell, i))) this.sell = null;
 
     const tracked = this.current;
     if (tracked && tracked.breakoutIndex < 0) {
@@ -87,9 +90,7 @@ export class SetupTracker {
         }
       } else {
         tracked.lowestLow = lowestLow;
-        base.endIndex = i;
-        base.weeks = (i - base.startIndex + 1) / 5;
-        base.depth = depth;
+        this.describe(base, i, depth);
       }
     } else if (tracked) {
       const { base } = tracked;
@@ -124,6 +125,38 @@ export class SetupTracker {
       confirmVolumeRatio: Number.NaN,
       highestClose: Number.NaN,
     };
+  }
+
+  /**
+   * A forming base keeps its pivot and stop, but what the report says about it follows the bars: its
+   * length, depth, pullbacks and volume dry-up; and its name when the same pivot now reads as
+   * another pattern (a VCP whose last pullback has become a proper handle is a cup with handle).
+   */
+  private describe(base: BaseFinding, i: number, depth: number): void {
+    const { bars } = this.ctx;
+    base.endIndex = i;
+    base.weeks = (i - base.startIndex + 1) / 5;
+    base.depth = depth;
+    const again = baseEndingAt(bars, i, this.ctx.averageVolume50, this.config, tradedDollars(this.ctx, i, this.config.base.pivotOffset));
+    if (again && again.startIndex === base.startIndex && Math.abs(again.pivot - base.pivot) <= base.pivot * SAME_PIVOT) {
+      base.type = again.type;
+      base.handleStartIndex = again.handleStartIndex;
+      base.contractions = again.contractions;
+      base.dryUpRatio = again.dryUpRatio;
+      return;
+    }
+    base.contractions = findContractions(bars, base.startIndex, i, this.config.base.vcp.minSwing);
+    const from = Math.max(base.startIndex, i - this.config.base.dryUpSessions + 1);
+    let sum = 0;
+    for (let k = from; k <= i; k++) sum += bars.volume[k]!;
+    const average50 = this.ctx.averageVolume50[i]!;
+    base.dryUpRatio = average50 > 0 ? sum / (i - from + 1) / average50 : Number.NaN;
+  }
+
+  /** A SELL ends early once price repairs what broke: back over the pivot, or over the 50-day line. */
+  private recovered(sell: SellSignal, i: number): boolean {
+    const close = this.ctx.bars.close[i]!;
+    return sell.event === "fifty-day-break" ? close > this.ctx.ma50[i]! : close > sell.tracked.base.pivot;
   }
 
   private sellEvent(tracked: TrackedBase, i: number, since: number): SellEvent | null {

@@ -1,5 +1,11 @@
 import type { AnalysisConfig } from "../analysis/analysis-config";
 
+/** The settings that take one of a few words, and those words. */
+const CHOICES: Record<string, readonly string[]> = {
+  "trendTemplate.averages": ["sma", "ema"],
+  "sell.stage4": ["stacked", "below-falling-200"],
+};
+
 /**
  * A copy of the analysis config with `path=value` overrides ('breakout.buyWindowSessions=3',
  * 'trendTemplate.averages=ema'), so a back-test can try a rule change without editing code. Only
@@ -25,6 +31,8 @@ export function withOverrides(config: AnalysisConfig, overrides: readonly string
       if (!Number.isFinite(value)) throw new RangeError(`'${match[1]}' takes a number, got '${raw}'`);
       node[leaf] = value;
     } else if (typeof current === "string") {
+      const allowed = CHOICES[match[1]!];
+      if (allowed && !allowed.includes(raw)) throw new RangeError(`'${match[1]}' is one of ${allowed.join(", ")}, got '${raw}'`);
       node[leaf] = raw;
     } else if (typeof current === "boolean") {
       node[leaf] = raw === "true";

@@ -42,7 +42,7 @@ export interface TradeOutcome {
  * result yet).
  */
 export function simulateTrade(bars: DailyBars, plan: TradePlan): TradeOutcome | null {
-  const { open, high, low, close } = bars;
+  const { open, low, close } = bars;
   const n = close.length;
   const lastEntry = Math.min(plan.lastEntryIndex, n - 1);
   for (let d = plan.signalIndex + 1; d <= lastEntry; d++) {

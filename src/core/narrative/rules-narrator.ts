@@ -1,7 +1,6 @@
 import type { AnalysisConfig } from "../analysis/analysis-config";
-import type { AnalysisFacts, RuleOutcome, TradeLevels } from "../analysis/analysis-facts";
+import type { AnalysisFacts, RuleOutcome } from "../analysis/analysis-facts";
 import type { AnalysisReport, BaseType, PriceOrNa, StockSummary } from "../analysis/analysis-report";
-import type { BaseFinding } from "../analysis/bases";
 import { NA, count, percent, percentAbs, plural, price, ratio, round } from "./format";
 
 /**
@@ -94,18 +93,6 @@ function lowName(type: BaseType): string {
   return type === "VCP" ? "last contraction's low" : type === "Cup with handle" ? "handle's low" : "base's low";
 }
 
-/**
- * The stop the engine keeps for a base (src/core/analysis/setup-tracker.ts): maxStopLoss under the pivot, or
- * just under the support low when that is tighter. The facts carry it only with trade levels; the
- * texts name it also when the levels are withheld (price under the stop), so it is derived the same way.
- */
-function baseStop(base: BaseFinding, config: AnalysisConfig): Pick<TradeLevels, "stopLoss" | "stopBasis"> {
-  const rules = config.tradeSetup;
-  const eightPercent = base.pivot * (1 - rules.maxStopLoss);
-  const support = base.supportLow * (1 - rules.stopBelowContractionLow);
-  return support > eightPercent && support < base.pivot ? { stopLoss: support, stopBasis: "support" } : { stopLoss: eightPercent, stopBasis: "eight-percent" };
-}
-
 function setupTrigger(facts: AnalysisFacts, config: AnalysisConfig): { trigger: string; keys: string[]; risks: string[] } {
   const state = facts.baseState;
   const kind = facts.averages.kind;
@@ -132,7 +119,7 @@ function setupTrigger(facts: AnalysisFacts, config: AnalysisConfig): { trigger: 
     };
   }
   const { base, breakoutDate, breakoutVolumeRatio } = state;
-  const stop = facts.trade ?? baseStop(base, config);
+  const stop = state;
   const supportText = `A close below ${price(stop.stopLoss)} (the stop, ${stop.stopBasis === "eight-percent" ? `${rulePercent(config.tradeSetup.maxStopLoss)} under the pivot` : `just under the ${lowName(base.type)} of ${price(base.supportLow)}`}) breaks the setup.`;
   const pullbackKey = `A pullback toward the 50-day ${kind} (${price(facts.averages.ma50)}) on light volume.`;
   if (breakoutDate !== null && facts.price > base.buyRangeHigh) {
@@ -164,7 +151,7 @@ function setupTrigger(facts: AnalysisFacts, config: AnalysisConfig): { trigger: 
   return {
     trigger: `Close above ${price(base.pivot)} on volume above ${ratio(config.breakoutVolumeRatio)} average (now ${percentAbs(facts.pivotDistance)} below the pivot, reported since ${state.announcedDate}).${deep}`,
     keys: [`A close above the ${price(base.pivot)} pivot.`, volumeKey, marketKey],
-    risks: [`A close below ${price(base.supportLow)} (the ${lowName(base.type)}) breaks the pattern.`, `The base is ${percent(base.depth)} deep over ${base.weeks.toFixed(0)} weeks.`],
+    risks: [`A close below ${price(state.invalidationLow)} (the base's low) ends the base.`, `The base is ${percent(base.depth)} deep over ${base.weeks.toFixed(0)} weeks.`],
   };
 }
 
@@ -358,7 +345,7 @@ function setupRisks(facts: AnalysisFacts, config: AnalysisConfig): string {
   if (!state) return "N/A: no base, so no buy point or stop to judge.";
   const { base } = state;
   const late = base.weeks >= 15 ? " A long base; late-stage bases fail more often." : "";
-  return `${base.type} ${percent(base.depth)} deep over ${base.weeks.toFixed(0)} weeks; a close below ${price(base.supportLow)} invalidates it.${late}${facts.trade ? ` The stop at ${price(facts.trade.stopLoss)} is ${percent(1 - facts.trade.stopLoss / facts.trade.buyPoint)} under the buy point.` : ""}`;
+  return `${base.type} ${percent(base.depth)} deep over ${base.weeks.toFixed(0)} weeks; a close below ${price(state.invalidationLow)} (its low) invalidates it.${late}${facts.trade ? ` The stop at ${price(facts.trade.stopLoss)} is ${percent(1 - facts.trade.stopLoss / facts.trade.buyPoint)} under the buy point.` : ""}`;
 }
 
 export function narrateSummary(facts: AnalysisFacts, config: AnalysisConfig): StockSummary {

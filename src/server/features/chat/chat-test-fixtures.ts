@@ -12,18 +12,23 @@ import type { ChatTools, FoundAnalysis } from "./chat-tools";
 
 export const USER: AuthenticatedUser = { id: "user-1", email: "a@example.com", emailVerified: true };
 
-export function report(ticker: string, name: string, kind: "vcp" | "decliner"): AnalysisReport {
-  const bars = (kind === "vcp" ? vcp() : decliner()).build();
+/** Engine reports of the core fixtures: a forming VCP, a stage-4 decliner, a breakout that failed the next day, an extended one. */
+export function report(ticker: string, name: string, kind: "vcp" | "decliner" | "failed-breakout" | "extended"): AnalysisReport {
+  const breakout = () => vcp().day(0.035, 2.5);
+  const builder = { vcp, decliner, "failed-breakout": () => breakout().day(-0.03), extended: () => breakout().to(112, 6) }[kind]();
+  const bars = builder.build();
   return analyzeStock(input(bars, { ticker, profile: { ticker, name, sector: "Technology", industry: "Semiconductors" } }));
 }
 
 export const REPORTS: Record<string, AnalysisReport> = {
   NWSC: report("NWSC", "Northwind Semiconductor", "vcp"),
   DCLN: report("DCLN", "Decline Industries", "decliner"),
+  FLBK: report("FLBK", "Fallback Robotics", "failed-breakout"),
+  XTND: report("XTND", "Extendo Materials", "extended"),
 };
 
 export class FakeTools implements ChatTools {
-  stored = new Set(["NWSC", "DCLN"]);
+  stored = new Set(Object.keys(REPORTS));
   ran: string[] = [];
   limitReached = false;
   news: NewsArticle[] = [
@@ -50,7 +55,8 @@ export class FakeTools implements ChatTools {
     if (q === "nwsc" || q.startsWith("northwind")) return { ticker: "NWSC", name: "Northwind Semiconductor" };
     if (q === "dcln" || q.startsWith("decline")) return { ticker: "DCLN", name: "Decline Industries" };
     if (q === "velo" || q === "app") return { ticker: "VLRA", name: "Velora Apparel" };
-    return null;
+    const known = REPORTS[q.toUpperCase()];
+    return known ? { ticker: known.stock_summary.ticker, name: known.meta.company.name } : null;
   }
 
   async searchNews(ticker?: string): Promise<NewsArticle[]> {

@@ -6,7 +6,7 @@ import { AppError } from "../../app-error";
 import type { AuthenticatedUser } from "../../plugins/authenticate";
 import { addCitation, citationsLine, type AssistantAnswer, type AssistantOutput, type AssistantTurn, type ChatAssistant } from "./chat-assistant";
 import type { ChatTools, FoundAnalysis } from "./chat-tools";
-import { BUY_RULES, RULE_TOPICS, SELL_RULES } from "./trading-rules";
+import { BUY_RULES, RULE_TOPICS, SELL_RULES, buyRangeHigh } from "./trading-rules";
 
 /** The token account of LLM_DAILY_TOKEN_BUDGET (LlmUsageRepository). */
 export interface TokenBudget {
@@ -184,6 +184,7 @@ export function summarize(found: FoundAnalysis) {
   const s = report.stock_summary;
   const money = (value: number | "N/A") => (value === "N/A" ? "N/A" : price(value));
   const buyPoint = s.trade_setup.buy_point;
+  const high = buyRangeHigh(report);
   return {
     ticker: s.ticker,
     company: report.meta.company.name,
@@ -192,7 +193,7 @@ export function summarize(found: FoundAnalysis) {
     action: s.recommendation.action,
     price: price(s.current_metrics.price),
     buy_point: money(buyPoint),
-    buy_range_high: typeof buyPoint === "number" && buyPoint > 0 ? price(buyPoint * 1.05) : "N/A",
+    buy_range_high: high === null ? "N/A" : price(high),
     stop_loss: money(s.trade_setup.stop_loss),
     target_price: money(s.trade_setup.target_price),
     setup_type: s.trade_setup.setup_type,

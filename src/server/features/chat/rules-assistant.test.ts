@@ -75,6 +75,35 @@ describe("RulesAssistant", () => {
     expect(content).toContain("Trend template criteria not met");
   });
 
+  it("says which holder's sell rule fired, and calls only a stage-4 decline a broken trend (method v2)", async () => {
+    expect(REPORTS.FLBK!.stock_summary.technical_analysis.technical_setup).toBe("Failed breakout");
+    const failed = (await ask("Should I buy FLBK?")).content;
+    expect(failed).toContain("**FLBK · Fallback Robotics — SELL**");
+    expect(failed).toContain(REPORTS.FLBK!.stock_summary.recommendation.triggers[0]!);
+    expect(failed).toContain("**In short:** a sell signal for holders — its breakout failed");
+    expect(failed).not.toContain("the trend is broken");
+    expect((await ask("Should I buy DCLN?")).content).toContain("the trend is broken: a stage-4 decline");
+  });
+
+  it("does not offer a buy range for an extended breakout, and shows what a buy still needs", async () => {
+    const s = REPORTS.XTND!.stock_summary;
+    expect([s.recommendation.action, s.technical_analysis.technical_setup, s.trade_setup.buy_point]).toEqual(["WATCH", "Extended", "N/A"]);
+    const { content } = await ask("Should I buy XTND?");
+    expect(content).toContain("**Buy point:** N/A");
+    expect(content).not.toContain("buy range up to");
+    expect(content).toContain(s.recommendation.triggers.find((t) => t.startsWith("Needed for a buy:"))!);
+    expect(content).toContain("**In short:** not a buy now — the breakout is behind it (extended)");
+    expect((await ask("What is the buy point of XTND?")).content).toContain("No buy point now (Extended)");
+  });
+
+  it("gives a forming base's buy range as the engine reports it", async () => {
+    const { content } = await ask("Should I buy NWSC?");
+    const s = nwsc.stock_summary;
+    expect(s.recommendation.action).toBe("WATCH");
+    expect(content).toContain(`(buy range up to ${price(nwsc.meta.base!.buy_range_high)})`);
+    expect(content).toContain(`act only if it breaks out above ${price(s.trade_setup.buy_point as number)}`);
+  });
+
   it("compares stocks in a markdown table and cites both", async () => {
     const { content, citations } = await ask("Compare NWSC and DCLN");
     expect(content).toContain("| Ticker | Action | Price | Buy point | Stop | Target | RS rating | Trend template | EPS growth (latest Q) |");
@@ -102,6 +131,20 @@ describe("RulesAssistant", () => {
     expect(rules.content).toContain("Buy stocks above $20 a share with institutional acceptance.");
     expect(rules.content).toContain("Sell if the price drops 8% below your purchase price.");
     expect(rules.citations).toEqual([]);
+  });
+
+  it("explains BUY, WATCH and SELL as method v2 decides them", async () => {
+    const { content } = await ask("What does SELL mean?");
+    expect(content).toContain("BUY, WATCH and SELL");
+    expect(content).toContain("buy window");
+    expect(content).toContain("'Needed for a buy'");
+    for (const rule of ["'Stop hit'", "'Failed breakout'", "'50-day line broken'", "'Stage 4 decline'"]) expect(content).toContain(rule);
+    expect(content).not.toContain("3 or fewer criteria");
+  });
+
+  it("lists the Trend Template criteria exactly as the reports label them", async () => {
+    const { content } = await ask("What is the trend template?");
+    for (const criterion of nwsc.meta.trend_template.criteria) expect(content).toContain(criterion.label);
   });
 
   it("lists the latest news on a stock", async () => {

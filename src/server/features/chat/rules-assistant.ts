@@ -6,10 +6,18 @@ import { AppError } from "../../app-error";
 import type { AuthenticatedUser } from "../../plugins/authenticate";
 import { addCitation, citationsLine, type AssistantAnswer, type AssistantOutput, type AssistantTurn, type ChatAssistant } from "./chat-assistant";
 import type { ChatTools, FoundAnalysis, ResolvedTicker } from "./chat-tools";
-import { findRuleTopics, RULE_TOPICS } from "./trading-rules";
+import { buyRangeHigh, findRuleTopics, RULE_TOPICS } from "./trading-rules";
 
-/** The buy range runs to this far above the buy point (src/core/analysis/analysis-config.ts). */
-const BUY_RANGE = 0.05;
+/** The prefix the engine gives the conditions a WATCH still lacks (its buy blockers). */
+const NEEDED_FOR_A_BUY = /^Needed for a buy:\s*/i;
+
+/** What each SELL rule means for a holder, by the setup name the engine gives it (method v2). */
+const SELL_RULES_FIRED: Record<string, string> = {
+  "Stop hit": "it closed under the stop of its last setup",
+  "Failed breakout": "its breakout failed: it closed back under the pivot soon after clearing it",
+  "50-day line broken": "it broke its 50-day line on heavy volume after a run",
+  "Stage 4 decline": "the trend is broken: a stage-4 decline under a falling 200-day line",
+};
 const MAX_TICKERS = 4;
 const MAX_NEWS = 5;
 
@@ -304,10 +312,6 @@ function explain(question: string): string {
 
 const money = (value: PriceOrNa): string => (value === "N/A" ? "N/A" : price(value));
 
-function buyRangeHigh(buyPoint: PriceOrNa): number | null {
-  return typeof buyPoint === "number" && buyPoint > 0 ? buyPoint * (1 + BUY_RANGE) : null;
-}
-
 function epsGrowth(report: AnalysisReport, count = 3): string {
   const growth = report.stock_summary.fundamental_analysis.quarterly_eps_growth.slice(0, count);
   return growth.length === 0 ? "N/A" : growth.map((g) => percent(g, { signed: true })).join(", ");
@@ -321,7 +325,7 @@ function heading(report: AnalysisReport): string {
 function levelLines(report: AnalysisReport): string[] {
   const s = report.stock_summary;
   const setup = s.trade_setup;
-  const high = buyRangeHigh(setup.buy_point);
+  const high = buyRangeHigh(report);
   const lines = [
     `- **Price:** ${price(s.current_metrics.price)}`,
     `- **Buy point:** ${money(setup.buy_point)}${high === null ? "" : ` (buy range up to ${price(high)})`}`,
@@ -346,7 +350,10 @@ function advice(report: AnalysisReport, asOf: string): string {
     `- **Setup:** ${s.trade_setup.setup_type}`,
     `- **Trend template:** ${report.meta.trend_template.score} of 8 · **RS rating:** ${report.meta.rs_rating ?? "N/A"} · **EPS growth (last quarters):** ${epsGrowth(report)}`,
   ];
-  if (s.recommendation.triggers.length > 0) lines.push("", "**Reasons**", ...s.recommendation.triggers.slice(0, 4).map((t) => `- ${t}`));
+  // The conditions a WATCH still lacks always show, even when the reasons are cut short.
+  const needed = s.recommendation.triggers.filter((t) => NEEDED_FOR_A_BUY.test(t));
+  const reasons = [...s.recommendation.triggers.filter((t) => !NEEDED_FOR_A_BUY.test(t)).slice(0, 4), ...needed];
+  if (reasons.length > 0) lines.push("", "**Reasons**", ...reasons.map((t) => `- ${t}`));
   if (s.recommendation.risk_factors.length > 0) lines.push("", "**Risks**", ...s.recommendation.risk_factors.slice(0, 3).map((t) => `- ${t}`));
   lines.push("", verdict(report), "", "_A rules-based reading of the analysis, not personal financial advice._");
   return lines.join("\n");
@@ -355,8 +362,9 @@ function advice(report: AnalysisReport, asOf: string): string {
 function verdict(report: AnalysisReport): string {
   const s = report.stock_summary;
   const { buy_point: buyPoint, stop_loss: stop } = s.trade_setup;
-  const high = buyRangeHigh(buyPoint);
+  const high = buyRangeHigh(report);
   const current = s.current_metrics.price;
+  const setup = s.technical_analysis.technical_setup;
   switch (s.recommendation.action) {
     case "BUY":
       return high !== null
@@ -366,11 +374,19 @@ function verdict(report: AnalysisReport): string {
       if (high !== null && current > high) {
         return `**In short:** not a buy now — at ${price(current)} it is extended past the buy range (${money(buyPoint)}–${price(high)}). Wait for a new base rather than chasing.`;
       }
+      if (setup === "Extended" || setup === "Past the buy window") {
+        return `**In short:** not a buy now — the breakout is behind it (${setup.toLowerCase()}), so there is no buy range. Don't chase: wait for a new base with a new buy point, or a pullback that sets one.`;
+      }
+      if (typeof buyPoint === "number" && current >= buyPoint) {
+        return `**In short:** not a buy yet, although it trades above its ${price(buyPoint)} buy point: the conditions listed as 'Needed for a buy' must be met first.`;
+      }
       return typeof buyPoint === "number"
         ? `**In short:** not a buy yet. Keep it on your watch list and act only if it breaks out above ${price(buyPoint)} on volume at least 50% above average.`
         : "**In short:** not a buy yet. Keep it on your watch list until it forms a proper base with a buy point.";
-    case "SELL":
-      return "**In short:** not a buy — the trend is broken. If you own it, the sell rules apply: sell when it is 8% under your purchase price, and don't hold a loser on emotion.";
+    case "SELL": {
+      const fired = SELL_RULES_FIRED[setup];
+      return `**In short:** a sell signal for holders — ${fired ?? "one of the sell rules fired (see the reasons)"}. If you own it, the sell rules apply: sell when it is 8% under your purchase price, and don't hold a loser on emotion. Not a buy until a new base forms.`;
+    }
   }
 }
 
@@ -400,8 +416,10 @@ function levels(report: AnalysisReport, asOf: string, question: string): string 
     lines.push("Sell if it closes at the stop: never hold a position more than 8% under your purchase price.");
   } else if (/\btarget/i.test(question)) {
     lines.push("The target is 20–25% above the buy point: take most profits there.");
+  } else if (buyRangeHigh(report) === null) {
+    lines.push(`No buy point now (${s.technical_analysis.technical_setup}): levels are shown only for a base still forming or a breakout inside its buy window.`);
   } else {
-    lines.push("Buy only between the buy point and 5% above it, on volume at least 50% above average; above that, don't chase.");
+    lines.push("Buy only between the buy point and the top of the buy range, within the buy window after the breakout, on volume at least 50% above average; above that, don't chase.");
   }
   return lines.join("\n");
 }

@@ -1,7 +1,28 @@
+import type { AnalysisReport, PriceOrNa } from "../../../contracts/stock-summary";
+import { DEFAULT_ANALYSIS_CONFIG } from "../../../core/analysis/analysis-config";
+
 /**
  * The trading rules the assistants explain: SPEC.md §9 'Trading rules shown to users' and the
- * terms of the analysis engine (its thresholds are those of src/core/analysis/analysis-config.ts).
+ * terms of the analysis engine (method v2, ANALYSIS.md), with its thresholds read from
+ * src/core/analysis/analysis-config.ts so the texts follow the engine's configuration.
  */
+const RULES = DEFAULT_ANALYSIS_CONFIG;
+const pct = (fraction: number) => `${Math.round(fraction * 1000) / 10}%`;
+/** 'SMA' or 'EMA': the averages the Trend Template is computed on. */
+const AVERAGE = RULES.trendTemplate.averages === "sma" ? "SMA" : "EMA";
+const BUY_WINDOW = RULES.breakout.buyWindowSessions;
+const VOLUME_ABOVE_AVERAGE = pct(RULES.breakoutVolumeRatio - 1);
+
+/**
+ * The top of a report's buy range: the engine's own figure (meta.base.buy_range_high) when the
+ * report has a buy point and a base, else the buy point plus the configured range; null without a buy point.
+ */
+export function buyRangeHigh(report: AnalysisReport): number | null {
+  const buyPoint: PriceOrNa = report.stock_summary.trade_setup.buy_point;
+  if (typeof buyPoint !== "number" || buyPoint <= 0) return null;
+  const base = report.meta.base;
+  return base && base.pivot === buyPoint ? base.buy_range_high : buyPoint * (1 + RULES.base.buyRange);
+}
 
 export interface RuleTopic {
   id: string;
@@ -37,7 +58,8 @@ export const RULE_TOPICS: RuleTopic[] = [
     text:
       "Sell a stock if it falls **8% below your purchase price** — no exceptions, no averaging down. Small losses are the price of being wrong; " +
       "a loss of 8% needs a gain of about 8.7% to recover, a loss of 50% needs 100%.\n\n" +
-      "Quanta's trade setup puts the stop under the base's last low (1% below the last contraction) and never more than 8% under the buy point.",
+      `Quanta's trade setup puts the stop under the base's last low (${pct(RULES.tradeSetup.stopBelowContractionLow)} below the last contraction) and never more than ${pct(RULES.tradeSetup.maxStopLoss)} under the buy point. ` +
+      "If a stock closes under that stop, or a breakout closes back under its pivot soon after, the report turns to SELL and says which rule fired.",
   },
   {
     id: "buy-range",
@@ -45,8 +67,10 @@ export const RULE_TOPICS: RuleTopic[] = [
     match: /\bbuy (?:point|range|zone)|\bpivot|\bentry\b|\bchas(?:e|ing)\b/i,
     text:
       "The **buy point** (pivot) is the price where a stock breaks out of its base: the top of the base's last contraction plus 10 cents. " +
-      "The **buy range** runs from the pivot to **5% above it**; buying higher than that is chasing, and a normal pullback would then hit the 8% stop.\n\n" +
-      "A valid breakout closes above the pivot on volume at least **50% above the 50-day average**.",
+      "Once Quanta has reported a pivot it keeps it until the base is invalidated, so the breakout is judged against the level you saw. " +
+      `The **buy range** runs from the pivot to **${pct(RULES.base.buyRange)} above it**; buying higher than that is chasing, and a normal pullback would then hit the ${pct(RULES.tradeSetup.maxStopLoss)} stop.\n\n` +
+      `A valid breakout closes above the pivot on volume at least **${VOLUME_ABOVE_AVERAGE} above the 50-day average**. ` +
+      `Quanta calls it a BUY only in the first ${BUY_WINDOW} sessions from the breakout day (the **buy window**); after that the stock is 'Past the buy window' or 'Extended' and has no buy range until a new base forms.`,
   },
   {
     id: "target",
@@ -81,24 +105,26 @@ export const RULE_TOPICS: RuleTopic[] = [
     match: /\brs\b|relative strength/i,
     text:
       "The **RS rating** (1–99) ranks a stock's price performance over the last year against every stock in the universe, weighting the latest quarter double. " +
-      "An RS rating of 80 means it outperformed 80% of them. Leaders usually have 80 or more; the trend template asks for at least 70.",
+      "An RS rating of 80 means it outperformed 80% of them. Leaders usually have 80 or more; the trend template asks for at least 70. " +
+      "When there is no universe to rank against (an analysis of your own price file), the rating is taken against the benchmark alone and the report says so, e.g. 'RS rating 72 vs SPY', with the difference in returns rather than a share of the market.",
   },
   {
     id: "trend-template",
     title: "Trend template",
     match: /\btrend template|\bstage 2|\buptrend criteria/i,
     text:
-      "The **trend template** has 8 criteria of a stage-2 uptrend; Quanta shows how many pass (a BUY needs at least 7):\n\n" +
+      `The **trend template** has 8 criteria of a stage-2 uptrend; Quanta shows how many pass (a BUY needs at least ${RULES.recommendation.minTrendScoreForBuy}):\n\n` +
       bullets([
-        "Price above the 150-day and 200-day EMAs",
-        "150-day EMA above the 200-day EMA",
-        "200-day EMA rising for at least 21 sessions",
-        "50-day EMA above the 150-day and 200-day EMAs",
-        "Price above the 50-day EMA",
-        "Price at least 30% above the 52-week low",
-        "Price within 25% of the 52-week high",
-        "Relative strength rating of 70 or more",
-      ]),
+        `Price above the 150-day and 200-day ${AVERAGE}s`,
+        `150-day ${AVERAGE} above the 200-day ${AVERAGE}`,
+        `200-day ${AVERAGE} rising for at least ${RULES.trendTemplate.ema200RisingSessions} sessions`,
+        `50-day ${AVERAGE} above the 150-day and 200-day ${AVERAGE}s`,
+        `Price above the 50-day ${AVERAGE}`,
+        `Price at least ${pct(RULES.trendTemplate.aboveLowFactor - 1)} above the 52-week low`,
+        `Price within ${pct(1 - RULES.trendTemplate.nearHighFactor)} of the 52-week high`,
+        `Relative strength rating of ${RULES.trendTemplate.minRsRating} or more`,
+      ]) +
+      `\n\nA weak trend template alone makes a stock a WATCH, not a SELL.`,
   },
   {
     id: "eps",
@@ -135,9 +161,12 @@ export const RULE_TOPICS: RuleTopic[] = [
     title: "BUY, WATCH and SELL",
     match: /\bwatch list|\bactions?\b|what (?:does|do) (?:buy|watch|sell)|\bmeaning of (?:buy|watch|sell)/i,
     text:
-      "**BUY**: a strong uptrend (7+ of 8 trend template criteria), a sound base and the price in the buy range. " +
-      "**WATCH**: worth following, but no buyable setup yet (no base, extended past the buy range, or the trend not confirmed). " +
-      "**SELL**: a broken trend (3 or fewer criteria) or the price 8% or more under the pivot.",
+      `**BUY**: a fresh breakout: a strong uptrend (${RULES.recommendation.minTrendScoreForBuy}+ of 8 trend template criteria), a close above the pivot of a sound base on volume at least ${VOLUME_ABOVE_AVERAGE} above average, ` +
+      `the price still in the buy range (up to ${pct(RULES.base.buyRange)} above the pivot) within ${BUY_WINDOW} sessions of the breakout day, current-quarter EPS up at least ${pct(RULES.fundamentals.minCurrentQuarterGrowth)}, and the market not in a correction.\n\n` +
+      "**WATCH**: everything that is not a buy (yet): a base still forming (with its buy point), a breakout that is extended or past the buy window, no base, a weak trend or weak earnings. " +
+      "The report lists what is missing under 'Needed for a buy'.\n\n" +
+      "**SELL**: a sell rule for holders fired, and the report names it: the price closed under the stop ('Stop hit'), a breakout closed back under its pivot soon after ('Failed breakout'), " +
+      "the 50-day line broke on heavy volume after a run ('50-day line broken'), or a stage-4 decline under a falling 200-day line ('Stage 4 decline').",
   },
   {
     id: "rules",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { analysisReportSchema } from "../../../contracts/stock-summary";
 import { SymbolNotFoundError, type MarketDataProvider } from "../../../core/market/market-data-provider";
-import { DemoMarketProvider } from "../../adapters/market/demo";
+import { DemoMarketProvider, demoArchetype } from "../../adapters/market/demo";
 import type { MarketCacheRecord, MarketCacheStore } from "../../adapters/market/market-cache-store";
 import { StockAnalysisService } from "./stock-analysis.service";
 
@@ -33,6 +33,37 @@ describe("StockAnalysisService on the demo market", () => {
       expect(count("SELL")).toBeGreaterThanOrEqual(2);
       const order = reports.map((r) => r.stock_summary.recommendation.action);
       expect(order.indexOf("SELL")).toBeGreaterThan(order.lastIndexOf("BUY"));
+    },
+  );
+
+  // Method v2: BUY only inside the buy window of a breakout; a base still forming is a WATCH with its
+  // buy point; an extended breakout is a WATCH without levels; SELL only on a holder's rule.
+  it.each(["2026-11-22T15:00:00Z", "2026-03-14T16:00:00Z", "2025-11-28T01:00:00Z", "2024-01-10T22:00:00Z"])(
+    "reads each demo situation as the method does on %s",
+    async (now) => {
+      const service = new StockAnalysisService(new DemoMarketProvider({ seed: 42, today: at(now) }), at(now));
+      for (const report of await service.screen()) {
+        const s = report.stock_summary;
+        const kind = demoArchetype(s.ticker);
+        const read = [s.recommendation.action, s.technical_analysis.technical_setup].join(" ");
+        const levels = [s.trade_setup.buy_point, s.trade_setup.stop_loss, s.trade_setup.target_price];
+        if (kind === "breakout") {
+          expect(read, s.ticker).toBe("BUY Breakout");
+          expect(s.current_metrics.price, s.ticker).toBeGreaterThanOrEqual(report.meta.base!.pivot);
+          expect(s.current_metrics.price, s.ticker).toBeLessThanOrEqual(report.meta.base!.buy_range_high);
+        } else if (kind === "extended") {
+          expect(read, s.ticker).toBe("WATCH Extended");
+          expect(levels, s.ticker).toEqual(["N/A", "N/A", "N/A"]);
+        } else if (kind === "flat-base" || kind === "vcp" || kind === "cup-with-handle") {
+          expect(s.recommendation.action, s.ticker).toBe("WATCH");
+          expect(["VCP", "Flat base", "Cup with handle"], s.ticker).toContain(s.technical_analysis.technical_setup);
+        } else if (kind === "stage-4") {
+          expect(read, s.ticker).toBe("SELL Stage 4 decline");
+        } else {
+          expect(s.recommendation.action, s.ticker).toBe("WATCH");
+        }
+        if (s.recommendation.action === "SELL") expect(levels, s.ticker).toEqual(["N/A", "N/A", "N/A"]);
+      }
     },
   );
 
