@@ -65,7 +65,7 @@ describe("recommendation", () => {
     const length = vcp().day(0.035, 2.5).length;
     const correcting = new BarBuilder(300, 80_000_000).to(360, length - 13).move(-0.12, 12).build();
     const r = report(vcp().day(0.035, 2.5), { benchmark: correcting });
-    expect(r.stock_summary.market_analysis.market_trend).toMatch(/^Correction/);
+    expect(r.stock_summary.market_analysis.market_trend).toMatch(/^Correction \(trending down, since \d{4}-\d{2}-\d{2}; new buys wait for a follow-through day\)\.$/);
     expect(r.stock_summary.recommendation.action).toBe("WATCH");
     expect(r.stock_summary.technical_analysis.technical_setup).toBe("Breakout");
     expect(r.stock_summary.recommendation.triggers).toContain("Needed for a buy: The market is in a correction: new buys wait for a follow-through day.");
