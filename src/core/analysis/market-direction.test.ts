@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DailyBars } from "../market/market-data";
+import { firstBars, type DailyBars } from "../market/market-data";
 import { BarBuilder } from "../test-support/bar-builder";
 import { DEFAULT_ANALYSIS_CONFIG as config } from "./analysis-config";
 import { analyzeMarketDirection, marketDirectionAt, marketDirectionSeries } from "./market-direction";
@@ -35,16 +35,6 @@ function run(builder: BarBuilder): { bars: DailyBars; series: ReturnType<typeof 
   return { bars, series: marketDirectionSeries(bars, config), last: bars.close.length - 1 };
 }
 
-function cut(bars: DailyBars, length: number): DailyBars {
-  return {
-    dates: bars.dates.slice(0, length),
-    open: bars.open.slice(0, length),
-    high: bars.high.slice(0, length),
-    low: bars.low.slice(0, length),
-    close: bars.close.slice(0, length),
-    volume: bars.volume.slice(0, length),
-  };
-}
 
 function highestClose(bars: DailyBars, from: number, to: number): number {
   let high = -Infinity;
@@ -289,7 +279,7 @@ describe("causality", () => {
     expect(new Set(series.trend)).toEqual(new Set([null, "Confirmed uptrend", "Uptrend under pressure", "Correction"]));
     expect(Math.max(...series.followThroughIndex)).toBeGreaterThan(0);
     for (let i = 215; i <= last; i++) {
-      const partial = marketDirectionSeries(cut(bars, i + 1), config);
+      const partial = marketDirectionSeries(firstBars(bars, i + 1), config);
       const at = (s: typeof series) => [s.trend[i], s.distributionDays[i], s.followThroughIndex[i], s.correctionStart[i], s.ema50[i], s.ema200[i]];
       expect(at(partial), `session ${i}`).toEqual(at(series));
     }

@@ -1,6 +1,7 @@
 import type { DailyBars } from "../market/market-data";
 import type { AnalysisConfig } from "../analysis/analysis-config";
 import { relativeStrengthScore } from "../indicators/relative-strength";
+import { lowerBound } from "./sorted-search";
 
 /**
  * RS ratings of a whole universe, session by session: on each date, each stock's RS score is ranked
@@ -35,20 +36,8 @@ export function universeRsRatings(series: readonly DailyBars[], config: Analysis
       const score = own[i]!;
       if (!Number.isFinite(score)) continue;
       const sorted = sortedByDate.get(bars.dates[i]!)!;
-      ratings[i] = Math.min(99, Math.max(1, Math.round((countBelow(sorted, score) / sorted.length) * 98 + 1)));
+      ratings[i] = Math.min(99, Math.max(1, Math.round((lowerBound(sorted, score) / sorted.length) * 98 + 1)));
     }
     return ratings;
   });
-}
-
-/** Values strictly below `value` in an ascending array. */
-function countBelow(sorted: Float64Array, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

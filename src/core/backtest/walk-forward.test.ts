@@ -7,7 +7,7 @@ import { prepareSeries, type SeriesContext } from "../analysis/series-context";
 import { SetupTracker } from "../analysis/setup-tracker";
 import { input } from "../analysis/test-fixtures";
 import { relativeStrengthScore, rsRatingVsBenchmark } from "../indicators/relative-strength";
-import type { DailyBars } from "../market/market-data";
+import { firstBars, type DailyBars } from "../market/market-data";
 import { BarBuilder } from "../test-support/bar-builder";
 import { evaluatedRange, firstIndexOnOrAfter, walkForwardStock } from "./walk-forward";
 
@@ -44,17 +44,6 @@ function benchmarkBars(): DailyBars {
   return new BarBuilder(300, 80_000_000).to(360, 450).move(-0.12, 12).to(380, SESSIONS - 463).build();
 }
 
-function cut(bars: DailyBars, length: number): DailyBars {
-  return {
-    dates: bars.dates.slice(0, length),
-    open: bars.open.slice(0, length),
-    high: bars.high.slice(0, length),
-    low: bars.low.slice(0, length),
-    close: bars.close.slice(0, length),
-    volume: bars.volume.slice(0, length),
-    ...(bars.tradedClose ? { tradedClose: bars.tradedClose.slice(0, length) } : {}),
-  };
-}
 
 /** The walk-forward's view: indicators, tracker and market over the full series, read at each session. */
 function fullSeriesDecisions(bars: DailyBars, benchmark: DailyBars): { ctx: SeriesContext; decisions: Map<number, DayDecision>; ratings: Float64Array } {
@@ -109,7 +98,7 @@ describe("look-ahead guard", () => {
   it("computeFacts on the bars cut at session i decides as the walk-forward does at i on the full series", () => {
     for (const i of [...cutPoints].sort((a, b) => a - b)) {
       const expected = decisions.get(i)!;
-      const facts = computeFacts(input(cut(bars, i + 1), { benchmark: cut(benchmark, i + 1), universeRsScores: null, fundamentals: null }));
+      const facts = computeFacts(input(firstBars(bars, i + 1), { benchmark: firstBars(benchmark, i + 1), universeRsScores: null, fundamentals: null }));
       const at = `session ${i} (${bars.dates[i]})`;
       expect(facts.asOf, at).toBe(bars.dates[i]);
       expect(facts.rsRating, at).toBe(Number.isFinite(ratings[i]!) ? ratings[i] : null);

@@ -6,6 +6,7 @@ import { analyzeFundamentals } from "../analysis/fundamentals";
 import { marketDirectionAt, type MarketDirectionSeries, type MarketTrend } from "../analysis/market-direction";
 import { prepareSeries } from "../analysis/series-context";
 import { SetupTracker } from "../analysis/setup-tracker";
+import { lowerBound } from "./sorted-search";
 import { simulateTrade, type TradeOutcome } from "./trade-simulation";
 
 
@@ -88,16 +89,9 @@ export interface StockResult {
   allDates: [Float64Array, Float64Array, Float64Array];
 }
 
-/** Index of the first session on or after `date` (binary search on ISO dates). */
+/** Index of the first session on or after `date`. */
 export function firstIndexOnOrAfter(dates: readonly string[], date: string): number {
-  let lo = 0;
-  let hi = dates.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (dates[mid]! < date) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return lowerBound(dates, date);
 }
 
 /** Sessions of `bars` that a walk-forward over [from, to] evaluates: enough history, inside the dates. */

@@ -79,6 +79,20 @@ export function barsFromRows(
   return bars;
 }
 
+/** The first `count` sessions (a view: no copy of the price columns), e.g. the history up to a date. */
+export function firstBars(bars: DailyBars, count: number): DailyBars {
+  const end = Math.max(0, Math.min(bars.close.length, count));
+  return {
+    dates: bars.dates.slice(0, end),
+    open: bars.open.subarray(0, end),
+    high: bars.high.subarray(0, end),
+    low: bars.low.subarray(0, end),
+    close: bars.close.subarray(0, end),
+    volume: bars.volume.subarray(0, end),
+    ...(bars.tradedClose ? { tradedClose: bars.tradedClose.subarray(0, end) } : {}),
+  };
+}
+
 /** The last `count` sessions (a view: no copy of the price columns). */
 export function lastBars(bars: DailyBars, count: number): DailyBars {
   const start = Math.max(0, bars.close.length - count);

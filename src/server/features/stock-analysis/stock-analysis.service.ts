@@ -2,7 +2,7 @@ import { analyzeStock, type AnalysisInput } from "../../../core/analysis/analyze
 import type { AnalysisReport } from "../../../core/analysis/analysis-report";
 import { rankBySetupQuality } from "../../../core/analysis/setup-quality";
 import { relativeStrengthScore } from "../../../core/indicators/relative-strength";
-import type { CompanyProfile, DailyBars } from "../../../core/market/market-data";
+import { firstBars, type CompanyProfile, type DailyBars } from "../../../core/market/market-data";
 import type { MarketCacheStore } from "../../adapters/market/market-cache-store";
 import { MARKET_DATA_SOURCE_NAMES, SymbolNotFoundError, type MarketDataProvider } from "../../../core/market/market-data-provider";
 
@@ -13,15 +13,7 @@ export const HISTORY_SESSIONS = 520;
 export function barsUpTo(bars: DailyBars, asOf: string): DailyBars {
   let end = bars.dates.length;
   while (end > 0 && bars.dates[end - 1]! > asOf) end--;
-  if (end === bars.dates.length) return bars;
-  return {
-    dates: bars.dates.slice(0, end),
-    open: bars.open.subarray(0, end),
-    high: bars.high.subarray(0, end),
-    low: bars.low.subarray(0, end),
-    close: bars.close.subarray(0, end),
-    volume: bars.volume.subarray(0, end),
-  };
+  return end === bars.dates.length ? bars : firstBars(bars, end);
 }
 
 const RS_SNAPSHOT_DAYS = 7;
