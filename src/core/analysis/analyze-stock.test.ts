@@ -357,8 +357,11 @@ describe("relative strength text", () => {
     const facts = computeFacts(input(vcp().build(), { benchmarkName: "SPY" }));
     expect(facts.rsBasis).toBe("benchmark");
     const gap = (facts.rsScore! - facts.benchmarkRsScore!) * 100;
-    expect(r.stock_summary.fundamental_analysis.industry_position).toContain(
-      `Relative strength rating ${facts.rsRating} vs SPY: its weighted 12-month return is ${Math.abs(gap).toFixed(1)} points ${gap >= 0 ? "above" : "below"} SPY's`,
+    expect(r.stock_summary.fundamental_analysis.industry_position).toBe(
+      `RS rating ${facts.rsRating} vs SPY in Software: ahead of SPY (weighted 12-month return ${Math.abs(gap).toFixed(1)} points ${gap >= 0 ? "above" : "below"} SPY's), with a 3-month return of +${(facts.stockReturn3m * 100).toFixed(1)}%.`,
+    );
+    expect(r.stock_summary.recommendation.triggers).toContain(
+      `Relative strength rating ${facts.rsRating} vs SPY (weighted 12-month return ${Math.abs(gap).toFixed(1)} points ${gap >= 0 ? "above" : "below"} SPY's).`,
     );
     expect(allText(r)).not.toContain("% of the market");
     expect(allText(r)).not.toContain("percentile");

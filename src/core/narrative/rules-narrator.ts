@@ -274,9 +274,14 @@ function annualTrendText(facts: AnalysisFacts, config: AnalysisConfig): string {
 /** The RS rating as what it is: a percentile of the universe, or a difference from the benchmark. */
 function rsText(facts: AnalysisFacts): string {
   if (facts.rsBasis === "universe") return `Relative strength rating ${facts.rsRating} (1–99, a percentile of the analysed universe)`;
+  return `Relative strength rating ${facts.rsRating} vs ${facts.benchmarkName}${rsGap(facts)}`;
+}
+
+/** ' (weighted 12-month return 42.4 points above SPY's)', or nothing when a score is missing. */
+function rsGap(facts: AnalysisFacts): string {
   const gap = facts.rsScore !== null && facts.benchmarkRsScore !== null ? facts.rsScore - facts.benchmarkRsScore : Number.NaN;
-  const points = Number.isFinite(gap) ? `: its weighted 12-month return is ${Math.abs(round(gap * 100, 1)).toFixed(1)} points ${gap >= 0 ? "above" : "below"} ${facts.benchmarkName}'s` : "";
-  return `Relative strength rating ${facts.rsRating} vs ${facts.benchmarkName}${points}`;
+  if (!Number.isFinite(gap)) return "";
+  return ` (weighted 12-month return ${Math.abs(round(gap * 100, 1)).toFixed(1)} points ${gap >= 0 ? "above" : "below"} ${facts.benchmarkName}'s)`;
 }
 
 function industryPosition(facts: AnalysisFacts): string {
@@ -284,7 +289,7 @@ function industryPosition(facts: AnalysisFacts): string {
   if (facts.rsRating === null) return `N/A: no relative strength rating${where ? ` for this ${where} stock` : ""}.`;
   if (facts.rsBasis === "benchmark") {
     const standing = facts.rsRating >= 60 ? "ahead of" : facts.rsRating > 40 ? "in line with" : "behind";
-    return `${rsText(facts)}${where ? ` (${where})` : ""}: ${standing} ${facts.benchmarkName}, with a 3-month return of ${percent(facts.stockReturn3m, { signed: true })}.`;
+    return `RS rating ${facts.rsRating} vs ${facts.benchmarkName}${where ? ` in ${where}` : ""}: ${standing} ${facts.benchmarkName}${rsGap(facts)}, with a 3-month return of ${percent(facts.stockReturn3m, { signed: true })}.`;
   }
   const standing = facts.rsRating >= 80 ? "a leader" : facts.rsRating >= 50 ? "middle of the pack" : "a laggard";
   return `RS rating ${facts.rsRating}${where ? ` in ${where}` : ""} (percentile of the analysed universe): ${standing}, with a 3-month return of ${percent(facts.stockReturn3m, { signed: true })}.`;

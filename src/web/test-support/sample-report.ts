@@ -48,7 +48,7 @@ const SAMPLE: AnalysisReport = {
       "trend": "Strong Bullish (Trend Template 8/8)",
       "distance_from_52_week_high": -0.004,
       "volume_analysis": "Volume of 2,500,000 shares is 2.7× the 50-day average. The last 10 sessions averaged 0.7× the 50-day average (drying up). Up/down volume over 50 sessions is 1.29 (accumulation).",
-      "volatility_pattern": "2 contractions: 21% → 3%, volume dry-up 1.00. ATR(14) is 2.1% of the price.",
+      "volatility_pattern": "3 contractions: 21% → 11% → 6%, volume dry-up 0.60. ATR(14) is 2.1% of the price.",
       "technical_setup": "Breakout",
       "technical_setup_trigger": "Broke out above the 99.50 pivot on 2026-11-20 on 2.7× average volume; now 1.4% above it, buyable up to 104.47 (the buy window stays open 4 more sessions).",
       "technical_setup_trigger_key_triggers": [
@@ -83,7 +83,7 @@ const SAMPLE: AnalysisReport = {
     "risk_assessment": {
       "market_conditions": "Based on simulated demo data, not real market prices. The benchmark closed at 360.00, +1.6% versus its 50-day EMA (354.27); its 200-day EMA (337.60) is rising; 0 distribution days in the last 25 sessions.",
       "technical_risks": "Price is 0.4% below its 52-week high (101.32) and 103.0% above its 52-week low (49.70); 8.2% above the 50-day EMA; daily ATR 2.1% of the price.",
-      "setup_risks": "VCP 20.6% deep over 9 weeks; a close below 96.04 invalidates it. The stop at 95.08 is 4.4% under the buy point."
+      "setup_risks": "VCP 20.6% deep over 9 weeks; a close below 79.68 (its low) invalidates it. The stop at 95.08 is 4.4% under the buy point."
     }
   },
   "meta": {
@@ -189,7 +189,8 @@ const SAMPLE: AnalysisReport = {
       "buy_range_high": 104.47,
       "contractions": [
         0.2064,
-        0.0338
+        0.1072,
+        0.0576
       ]
     },
     "missing_evidence": [

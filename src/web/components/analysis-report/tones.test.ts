@@ -32,6 +32,10 @@ describe("tones (SPEC.md §4)", () => {
   it.each([
     ["Confirmed uptrend (trending up).", "green"],
     ["Correction (trending down).", "red"],
+    // The engine's market states (method v2): a correction names its start, an uptrend its follow-through day.
+    ["Correction (trending down, since 2015-08-04; new buys wait for a follow-through day).", "red"],
+    ["Confirmed uptrend (trending up; follow-through day on 2026-10-13).", "green"],
+    ["Uptrend under pressure (up, but under pressure).", "green"],
     ["Downtrend", "red"],
     ["Sideways", "yellow"],
     ["N/A: no benchmark data.", "yellow"],
