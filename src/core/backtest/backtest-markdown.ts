@@ -14,7 +14,7 @@ function actionRow(name: string, s: ActionStats): string {
 }
 
 function tradeRow(name: string, s: TradeStats): string {
-  return `| ${name} | ${s.trades.toLocaleString("en-US")} | ${pct(s.win_rate, false)} | ${num(s.avg_r)} | ${interval(s.avg_r_ci95)} | ${num(s.median_r)} | ${pct(s.avg_return)} | ${s.exits.stop} / ${s.exits.target} / ${s.exits.time} |${small(s.trades)}`;
+  return `| ${name}${small(s.trades)} | ${s.trades.toLocaleString("en-US")} | ${pct(s.win_rate, false)} | ${num(s.avg_r)} | ${interval(s.avg_r_ci95)} | ${num(s.median_r)} | ${pct(s.avg_return)} | ${s.exits.stop} / ${s.exits.target} / ${s.exits.time} |`;
 }
 
 function groupSection(title: string, g: GroupSummary): string {
