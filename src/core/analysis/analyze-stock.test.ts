@@ -166,6 +166,15 @@ describe("report", () => {
     expect(r.stock_summary.recommendation.risk_factors[0]).toMatch(/^Simulated demo data/);
   });
 
+  it("says when the benchmark's data ends before the stock's, and on which date its figures are", () => {
+    const bars = vcp().build();
+    const earlier = new BarBuilder(300, 80_000_000).to(360, bars.close.length - 6).build("2026-11-13");
+    const r = analyzeStock(input(bars, { benchmark: earlier }));
+    expect(r.stock_summary.risk_assessment.market_conditions).toContain(`The benchmark closed at ${earlier.close.at(-1)!.toFixed(2)} on 2026-11-13 (its data ends before ${r.meta.as_of}), `);
+    const same = analyzeStock(input(bars));
+    expect(same.stock_summary.risk_assessment.market_conditions).not.toContain("its data ends before");
+  });
+
   it("names the source and date of real data, its currency when not USD, and says when it is the last cached", () => {
     const fresh = report(vcp(), { demo: false, dataSource: "Yahoo Finance" });
     const asOf = fresh.meta.as_of;

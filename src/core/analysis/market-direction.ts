@@ -21,6 +21,8 @@ export interface MarketDirection {
   followThroughDate: string | null;
   /** Date the current correction began, null when not in a correction. */
   correctionSince: string | null;
+  /** Session of the benchmark this describes (a benchmark file may end before the stock's data). */
+  date: string;
 }
 
 /** The market direction at every session, computed in one causal pass (see marketDirectionSeries). */
@@ -179,6 +181,7 @@ export function marketDirectionAt(benchmark: DailyBars, series: MarketDirectionS
     return3m,
     followThroughDate: followThrough >= 0 && index - followThrough < QUARTER_SESSIONS ? benchmark.dates[followThrough]! : null,
     correctionSince: correction >= 0 ? benchmark.dates[correction]! : null,
+    date: benchmark.dates[index]!,
   };
 }
 

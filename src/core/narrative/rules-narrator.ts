@@ -335,7 +335,7 @@ function marketTexts(facts: AnalysisFacts, config: AnalysisConfig): { sentiment:
   return {
     sentiment: `${m.sentiment}: the benchmark is ${percentAbs(vsEma50)} ${vsEma50 >= 0 ? "above" : "below"} its 50-day EMA with ${plural(m.distributionDays, "distribution day")} in ${config.market.distributionDaySessions} sessions.`,
     trend: `${m.trend} (${direction}${m.correctionSince ? `, since ${m.correctionSince}; new buys wait for a follow-through day` : m.followThroughDate ? `; follow-through day on ${m.followThroughDate}` : ""}).`,
-    conditions: `${demo}The benchmark closed at ${price(m.close)}, ${percent(vsEma50, { signed: true })} versus its 50-day EMA (${price(m.ema50)}); its 200-day EMA (${price(m.ema200)}) is ${m.ema200Falling ? "falling" : "rising"}; ${plural(m.distributionDays, "distribution day")} in the last ${config.market.distributionDaySessions} sessions.`,
+    conditions: `${demo}The benchmark closed at ${price(m.close)}${m.date !== facts.asOf ? ` on ${m.date} (its data ends before ${facts.asOf})` : ""}, ${percent(vsEma50, { signed: true })} versus its 50-day EMA (${price(m.ema50)}); its 200-day EMA (${price(m.ema200)}) is ${m.ema200Falling ? "falling" : "rising"}; ${plural(m.distributionDays, "distribution day")} in the last ${config.market.distributionDaySessions} sessions.`,
   };
 }
 
