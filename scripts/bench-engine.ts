@@ -7,7 +7,7 @@ import path from "node:path";
 import { EMA } from "technicalindicators";
 import { analyzeStock } from "../src/core/analysis/analyze-stock";
 import { ema } from "../src/core/indicators/moving-average";
-import { parseBarsCsv } from "../src/core/market/csv-bars";
+import { parseHistoryCsv } from "../src/core/market/history-csv";
 import { barsFromRows, lastBars, type DailyBars } from "../src/core/market/market-data";
 import { barsUpTo } from "../src/server/features/stock-analysis/stock-analysis.service";
 
@@ -92,8 +92,8 @@ const TWO_YEARS = 504;
 function twoYearsOfBars(): { bars: DailyBars; benchmark: DailyBars; source: string } {
   const folder = path.resolve(import.meta.dirname, "../../shared/data/ohlcv");
   if (existsSync(path.join(folder, "NVDA.csv")) && existsSync(path.join(folder, "SPY.csv"))) {
-    const bars = lastBars(parseBarsCsv(readFileSync(path.join(folder, "NVDA.csv"), "utf8")), TWO_YEARS);
-    const benchmark = barsUpTo(parseBarsCsv(readFileSync(path.join(folder, "SPY.csv"), "utf8")), bars.dates.at(-1)!);
+    const bars = lastBars(parseHistoryCsv(readFileSync(path.join(folder, "NVDA.csv"), "utf8"), "NVDA"), TWO_YEARS);
+    const benchmark = barsUpTo(parseHistoryCsv(readFileSync(path.join(folder, "SPY.csv"), "utf8"), "SPY"), bars.dates.at(-1)!);
     return { bars, benchmark: lastBars(benchmark, TWO_YEARS), source: "NVDA + SPY daily bars from ../shared/data/ohlcv" };
   }
   const synthetic = (seed: number): DailyBars => {

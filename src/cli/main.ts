@@ -1,8 +1,6 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { InsufficientHistoryError, InvalidBarsError } from "../core/analysis/analyze-stock";
-import { CsvBarsError, parseBarsCsv } from "../core/market/csv-bars";
 import { MARKET_DATA_SOURCE_NAMES, SymbolNotFoundError } from "../core/market/market-data-provider";
 import { ConfigError, loadConfigFromEnvironment } from "../server/config";
 import { openDatabase } from "../server/db/database";
@@ -12,6 +10,7 @@ import { createMarketDataProvider } from "../server/adapters/market/market-regis
 import { StockAnalysisService } from "../server/features/stock-analysis/stock-analysis.service";
 import { formatReport, formatScreen } from "./report-text";
 import { BACKTEST_USAGE, backtestCommand, BacktestUsageError } from "./backtest/backtest-command";
+import { readHistoryFile } from "./backtest/history-files";
 import { HistoryCsvError } from "../core/market/history-csv";
 import { randomUUID } from "node:crypto";
 import { pino } from "pino";
@@ -67,8 +66,8 @@ async function analyzeCommand(args: string[]): Promise<number> {
   const service = new StockAnalysisService(createMarketDataProvider(config));
   let report;
   if (values.bars) {
-    const bars = parseBarsCsv(await readFile(values.bars, "utf8"));
-    const benchmark = values.benchmark ? parseBarsCsv(await readFile(values.benchmark, "utf8")) : null;
+    const bars = await readHistoryFile(values.bars);
+    const benchmark = values.benchmark ? await readHistoryFile(values.benchmark) : null;
     const benchmarkName = values.benchmark ? path.basename(values.benchmark).replace(/\.csv(\.gz)?$/i, "").toUpperCase() : null;
     report = service.analyzeBars(query.toUpperCase(), bars, benchmark, `csv:${path.basename(values.bars)}`, benchmarkName);
   } else {
@@ -296,7 +295,6 @@ try {
     error instanceof SymbolNotFoundError ||
     error instanceof InsufficientHistoryError ||
     error instanceof InvalidBarsError ||
-    error instanceof CsvBarsError ||
     error instanceof HistoryCsvError ||
     (error as NodeJS.ErrnoException).code === "ENOENT" ||
     (error as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION"

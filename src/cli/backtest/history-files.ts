@@ -3,7 +3,7 @@ import { basename, join } from "node:path";
 import { promisify } from "node:util";
 import { gunzip } from "node:zlib";
 import type { DailyBars } from "../../core/market/market-data";
-import { parseHistoryCsv } from "../../core/market/history-csv";
+import { HistoryCsvError, parseHistoryCsv } from "../../core/market/history-csv";
 
 /** Price history files for back-tests: folders or files of CSV (optionally gzipped) daily bars. */
 export interface HistorySeries {
@@ -60,7 +60,7 @@ function parseConstituents(text: string, file: string): Map<string, { name: stri
   const tickerAt = header.indexOf("ticker");
   const nameAt = header.indexOf("name");
   const sectorAt = header.indexOf("sector");
-  if (tickerAt === -1) throw new Error(`${file}: no 'ticker' column (found: ${header.join(",")}).`);
+  if (tickerAt === -1) throw new HistoryCsvError(`${file}: no 'ticker' column (found: ${header.join(",")}).`);
   const byTicker = new Map<string, { name: string | null; sector: string | null }>();
   for (const line of lines.slice(1)) {
     const cells = splitCsvLine(line);
@@ -80,7 +80,8 @@ export async function readHistoryFile(file: string): Promise<DailyBars> {
   try {
     return parseHistoryCsv(text, tickerOf(file));
   } catch (error) {
-    throw new Error(`${file}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    if (error instanceof HistoryCsvError) throw new HistoryCsvError(`${file}: ${error.message}`);
+    throw error;
   }
 }
 
@@ -113,7 +114,7 @@ export async function readHistoryFolder(paths: string[]): Promise<HistorySeries[
   const firstFile = new Map<string, string>();
   for (const job of jobs) {
     const earlier = firstFile.get(job.ticker);
-    if (earlier !== undefined) throw new Error(`${job.ticker} appears twice: ${earlier} and ${job.file}.`);
+    if (earlier !== undefined) throw new HistoryCsvError(`${job.ticker} appears twice: ${earlier} and ${job.file}.`);
     firstFile.set(job.ticker, job.file);
   }
 

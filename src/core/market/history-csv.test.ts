@@ -90,6 +90,25 @@ describe("parseHistoryCsv: zipline csvdir layout (already split-adjusted)", () =
   });
 });
 
+describe("parseHistoryCsv: plain layout (a user's own OHLCV export)", () => {
+  it("takes date, open, high, low, close and volume as given, in any order and case, skipping 'null' rows", () => {
+    const csv = ["Volume,Date,Close,Open,High,Low", "1500,2024-01-03,10.5,10,11,9.5", "null,2024-01-04,null,null,null,null", "2000,2024-01-02,10,9.8,10.2,9.7"].join("\n");
+    const bars = parseHistoryCsv(csv, "OWN");
+    expect(bars.dates).toEqual(["2024-01-02", "2024-01-03"]);
+    expect(rows(bars, "close")).toEqual([10, 10.5]);
+    expect(rows(bars, "tradedClose")).toEqual([10, 10.5]);
+    expect(rows(bars, "volume")).toEqual([2000, 1500]);
+  });
+
+  it("reads 'Adjusted Close' and 'AdjClose' as Yahoo's 'Adj Close'", () => {
+    for (const name of ["Adjusted Close", "AdjClose"]) {
+      const bars = parseHistoryCsv([`Date,Open,High,Low,Close,${name},Volume`, "2024-01-02,10,11,9,10,5,100"].join("\n"), "ADJ");
+      expect(rows(bars, "close")).toEqual([5]);
+      expect(rows(bars, "tradedClose")).toEqual([10]);
+    }
+  });
+});
+
 describe("parseHistoryCsv: errors name the ticker and the line", () => {
   const withRow = (row: string, at = 2) => {
     const lines = [...SP500];
@@ -109,7 +128,7 @@ describe("parseHistoryCsv: errors name the ticker and the line", () => {
     ["a bad date", withRow("03/01/2020,50,55,45,50,25,2000,0.0,2"), /^BAD: line 3: '03\/01\/2020' is not a date/],
     ["a missing column", SP500.map((line) => line.split(",").slice(0, 8).join(",")).join("\n"), /^BAD: line 1: no 'split' column for the sp500 layout/],
     ["a missing Yahoo column", "Date,Open,High,Low,Adj Close,Volume\n2020-01-02,1,1,1,1,1", /^BAD: line 1: no 'close' column for the yahoo layout/],
-    ["an unknown header", "date,open,high,low,close,volume\n2020-01-02,1,1,1,1,1", /^BAD: line 1: unknown header 'date,open,high,low,close,volume'/],
+    ["a header without a layout's column", "date,open,high,low,close\n2020-01-02,1,1,1,1", /^BAD: line 1: no 'volume' column for the plain layout/],
     ["an empty file", "\n\n", /^BAD: the file is empty/],
   ];
   it.each(cases)("%s", (_label, csv, message) => {

@@ -14,11 +14,14 @@ import type { DailyBars } from "./market-data";
  *   Rows with a 'null' cell (days Yahoo has no quote for) are skipped.
  * - `zipline`: `date,open,high,low,close,volume,dividend,split` (zipline csvdir). Prices and volume
  *   are already split-adjusted and taken as given; `tradedClose` is close.
+ * - `plain`: `date,open,high,low,close,volume` and nothing that names another layout (a user's own
+ *   export, `quanta analyze --bars`): taken as given; rows with a 'null' cell are skipped.
+ *   'Adjusted Close' and 'AdjClose' read as Yahoo's 'Adj Close'.
  *
  * Rows come out sorted by date. A duplicate date, a missing column or cell, a price that is not a
  * positive number, or a negative volume throws a HistoryCsvError naming the ticker and line.
  */
-export type HistoryCsvFormat = "sp500" | "yahoo" | "zipline";
+export type HistoryCsvFormat = "sp500" | "yahoo" | "zipline" | "plain";
 
 export class HistoryCsvError extends Error {
   readonly code = "invalid_history_csv";
@@ -32,14 +35,18 @@ const FORMATS: Record<HistoryCsvFormat, readonly string[]> = {
   sp500: ["date", "open", "high", "low", "close", "adj_close", "volume", "dividend", "split"],
   yahoo: ["date", "open", "high", "low", "close", "adj close", "volume"],
   zipline: ["date", "open", "high", "low", "close", "volume", "dividend", "split"],
+  plain: ["date", "open", "high", "low", "close", "volume"],
 };
 
+/** Other spellings of a column, as other exports write them. */
+const ALIASES: Record<string, string> = { adjclose: "adj close", "adjusted close": "adj close" };
+
 /** The layout a header names: by its one distinguishing column, so a missing other column is reported by name. */
-function detectFormat(header: readonly string[]): HistoryCsvFormat | null {
+function detectFormat(header: readonly string[]): HistoryCsvFormat {
   if (header.includes("adj_close")) return "sp500";
   if (header.includes("adj close")) return "yahoo";
   if (header.includes("split") || header.includes("dividend")) return "zipline";
-  return null;
+  return "plain";
 }
 
 const POW10 = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`)); // exact doubles up to 1e22
@@ -109,11 +116,11 @@ export function parseHistoryCsv(text: string, ticker: string): DailyBars {
   }
   if (headerLine === "") throw new HistoryCsvError(`${ticker}: the file is empty.`);
   const headerNo = lineNo;
-  const header = headerLine.split(",").map((cell) => cell.trim().replace(/^"(.*)"$/, "$1").toLowerCase());
+  const header = headerLine.split(",").map((cell) => {
+    const name = cell.trim().replace(/^"(.*)"$/, "$1").toLowerCase();
+    return ALIASES[name] ?? name;
+  });
   const layout = detectFormat(header);
-  if (layout === null) {
-    fail(headerNo, `unknown header '${header.join(",")}' (expected ${Object.values(FORMATS).map((columns) => columns.join(",")).join(" or ")}).`);
-  }
   const column = (name: string): number => {
     const at = header.indexOf(name);
     if (at === -1) fail(headerNo, `no '${name}' column for the ${layout} layout (${FORMATS[layout].join(",")}).`);
@@ -168,7 +175,7 @@ export function parseHistoryCsv(text: string, ticker: string): DailyBars {
       ends[j] = comma;
       from = comma + 1;
     }
-    if (layout === "yahoo" && NULL_CELL.test(text.slice(lineStart, lineEnd))) continue;
+    if ((layout === "yahoo" || layout === "plain") && NULL_CELL.test(text.slice(lineStart, lineEnd))) continue;
 
     const date = dateAt(text, starts[dateCol]!, ends[dateCol]!);
     if (date === null) fail(lineNo, `'${cell(dateCol)}' is not a date (YYYY-MM-DD).`);

@@ -35,7 +35,7 @@ const positive = (value: number | null | undefined): value is number =>
   typeof value === "number" && Number.isFinite(value) && value > 0;
 
 /**
- * Daily bars from chart rows, split- and dividend-adjusted the way csv-bars does it: every price
+ * Daily bars from chart rows, split- and dividend-adjusted the way history-csv does it for Yahoo CSVs: every price
  * is scaled by adjclose / close (volume left as traded). Rows with a null / zero / negative price
  * are dropped, out-of-order rows sorted, duplicate dates collapsed (the later row wins), and rows
  * after `lastSession` (an ISO date; an unfinished day) dropped.
