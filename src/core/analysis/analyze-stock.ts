@@ -3,6 +3,7 @@ import { periodReturn, relativeStrengthScore, rsRating, rsRatingVsBenchmark } fr
 import { DEFAULT_ANALYSIS_CONFIG, type AnalysisConfig } from "./analysis-config";
 import type { AnalysisFacts, BaseState, RuleOutcome, SetupKind, TradeLevels } from "./analysis-facts";
 import type { AnalysisReport, RecommendationAction } from "./analysis-report";
+import { volumeDryUp } from "./bases";
 import { analyzeFundamentals, type FundamentalFacts } from "./fundamentals";
 import { analyzeMarketDirection, type MarketDirection } from "./market-direction";
 import { prepareSeries, type SeriesContext } from "./series-context";
@@ -94,8 +95,6 @@ export interface DayDecision {
   buyBlockers: RuleOutcome[];
   trade: TradeLevels | null;
   baseState: BaseState | null;
-  /** Identity of the base (its left-side high's index), or -1: one trade per base. */
-  baseId: number;
   pivotDistance: number;
 }
 
@@ -225,7 +224,6 @@ export function decideAt(ctx: SeriesContext, tracker: SetupTracker, i: number, e
     buyBlockers,
     trade,
     baseState,
-    baseId: base ? base.startIndex : -1,
     pivotDistance,
   };
 }
@@ -302,10 +300,6 @@ export function computeFacts(input: AnalysisInput, config: AnalysisConfig = DEFA
 
   const sectorReturn = input.sectorBars ? periodReturn(input.sectorBars.close, 63) : Number.NaN;
   const profile = input.profile ?? { ticker, name: ticker, sector: null, industry: null };
-  const avg50 = ctx.averageVolume50[last]!;
-  const dryFrom = last - config.base.dryUpSessions + 1;
-  let recent = 0;
-  for (let k = dryFrom; k <= last; k++) recent += bars.volume[k]!;
 
   return {
     ticker,
@@ -327,7 +321,7 @@ export function computeFacts(input: AnalysisInput, config: AnalysisConfig = DEFA
     averages: { kind: config.trendTemplate.averages === "sma" ? "SMA" : "EMA", ma50: ctx.ma50[last]!, ma150: ctx.ma150[last]!, ma200: ctx.ma200[last]! },
     atrPercent: ctx.atr[last]! / price,
     volumeRatio: ctx.volumeRatio[last]!,
-    dryUpRatio: avg50 > 0 ? recent / config.base.dryUpSessions / avg50 : Number.NaN,
+    dryUpRatio: volumeDryUp(bars.volume, ctx.averageVolume50, last - config.base.dryUpSessions + 1, last),
     upDownVolume: upDownVolume(bars, config.averageVolumeSessions),
     trend: decision.trend,
     rsScore,

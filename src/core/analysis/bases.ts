@@ -46,6 +46,12 @@ export function argMinLow(low: Float64Array, from: number, to: number): number {
   return best;
 }
 
+/** Volume dry-up: the average volume of sessions from..to ÷ the 50-day average at `to` (NaN without one). */
+export function volumeDryUp(volume: Float64Array, averageVolume50: Float64Array, from: number, to: number): number {
+  const average50 = averageVolume50[to]!;
+  return average50 > 0 ? averageOf(volume, from, to) / average50 : Number.NaN;
+}
+
 function averageOf(values: Float64Array, from: number, to: number): number {
   if (to < from) return Number.NaN;
   let sum = 0;
@@ -167,9 +173,7 @@ export function baseEndingAt(
 
   const sessions = endIndex - startIndex + 1;
   const weeks = sessions / 5;
-  const dryFrom = Math.max(startIndex, endIndex - rules.dryUpSessions + 1);
-  const avg50 = averageVolume50[endIndex]!;
-  const dryUpRatio = avg50 > 0 ? averageOf(bars.volume, dryFrom, endIndex) / avg50 : Number.NaN;
+  const dryUpRatio = volumeDryUp(bars.volume, averageVolume50, Math.max(startIndex, endIndex - rules.dryUpSessions + 1), endIndex);
   const contractions = findContractions(bars, startIndex, endIndex, rules.vcp.minSwing);
   const withLevels = (type: BaseType, pivotHigh: number, supportLow: number, handleStartIndex: number | null): BaseFinding => {
     const pivot = pivotHigh + pivotOffset;

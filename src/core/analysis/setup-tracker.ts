@@ -1,5 +1,5 @@
 import type { AnalysisConfig } from "./analysis-config";
-import { argMinLow, baseEndingAt, findContractions, type BaseFinding } from "./bases";
+import { argMinLow, baseEndingAt, findContractions, volumeDryUp, type BaseFinding } from "./bases";
 
 /** Pivots this close (relative) are the same level: the $0.10 offset moves with dividend adjustments. */
 const SAME_PIVOT = 1e-4;
@@ -146,11 +146,7 @@ export class SetupTracker {
       return;
     }
     base.contractions = findContractions(bars, base.startIndex, i, this.config.base.vcp.minSwing);
-    const from = Math.max(base.startIndex, i - this.config.base.dryUpSessions + 1);
-    let sum = 0;
-    for (let k = from; k <= i; k++) sum += bars.volume[k]!;
-    const average50 = this.ctx.averageVolume50[i]!;
-    base.dryUpRatio = average50 > 0 ? sum / (i - from + 1) / average50 : Number.NaN;
+    base.dryUpRatio = volumeDryUp(bars.volume, this.ctx.averageVolume50, Math.max(base.startIndex, i - this.config.base.dryUpSessions + 1), i);
   }
 
   /** A SELL ends early once price repairs what broke: back over the pivot, or over the 50-day line. */

@@ -17,7 +17,6 @@ function trade(setup: string, r: number, exitReason: Trade["exitReason"]): Trade
     ticker: "T",
     signalDate: "2025-01-02",
     setup,
-    context: null,
     entryIndex: 301,
     entryPrice: 100,
     exitIndex: 320,

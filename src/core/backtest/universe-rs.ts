@@ -1,6 +1,6 @@
 import type { DailyBars } from "../market/market-data";
 import type { AnalysisConfig } from "../analysis/analysis-config";
-import { relativeStrengthScore } from "../indicators/relative-strength";
+import { ratingFromRank, relativeStrengthScore } from "../indicators/relative-strength";
 import { lowerBound } from "./sorted-search";
 
 /**
@@ -36,7 +36,7 @@ export function universeRsRatings(series: readonly DailyBars[], config: Analysis
       const score = own[i]!;
       if (!Number.isFinite(score)) continue;
       const sorted = sortedByDate.get(bars.dates[i]!)!;
-      ratings[i] = Math.min(99, Math.max(1, Math.round((lowerBound(sorted, score) / sorted.length) * 98 + 1)));
+      ratings[i] = ratingFromRank(lowerBound(sorted, score), sorted.length);
     }
     return ratings;
   });

@@ -58,16 +58,6 @@ export interface Trade extends TradeOutcome {
   ticker: string;
   signalDate: string;
   setup: string;
-  /** What the call saw, to break results down (empty for control trades). */
-  context: {
-    rsRating: number | null;
-    trendScore: number;
-    market: MarketTrend | null;
-    volumeRatio: number;
-    baseWeeks: number;
-    baseDepth: number;
-    stopBasis: string;
-  } | null;
 }
 
 export interface ControlDraw {
@@ -148,8 +138,10 @@ export function walkForwardStock(
     evaluated++;
     days[decision.action] += options.step;
 
+    // A base is identified by its left-side high: one BUY setup and one trade per base.
+    const baseId = decision.baseState?.base.startIndex ?? -1;
     const reason = decision.action === "SELL" ? decision.sellReasons[0]!.rule : "";
-    const key = `${decision.action}|${decision.action === "WATCH" ? "" : decision.baseId}|${reason}`;
+    const key = `${decision.action}|${decision.action === "WATCH" ? "" : baseId}|${reason}`;
     if (key !== previousKey) {
       current = { action: decision.action, date: bars.dates[i]!, index: i, setup: decision.setup, excess, sessions: 0 };
       episodes.push(current);
@@ -157,8 +149,8 @@ export function walkForwardStock(
     }
     current!.sessions += options.step;
 
-    if (decision.action === "BUY" && !tradedBases.has(decision.baseId) && decision.trade && decision.baseState?.breakoutIndex != null) {
-      tradedBases.add(decision.baseId);
+    if (decision.action === "BUY" && !tradedBases.has(baseId) && decision.trade && decision.baseState?.breakoutIndex != null) {
+      tradedBases.add(baseId);
       const outcome = simulateTrade(bars, {
         signalIndex: i,
         lastEntryIndex: decision.baseState.breakoutIndex + config.breakout.buyWindowSessions,
@@ -167,24 +159,7 @@ export function walkForwardStock(
         target: decision.trade.target,
         maxSessions: options.tradeSessions,
       });
-      if (outcome) {
-        const { base } = decision.baseState;
-        trades.push({
-          ...outcome,
-          ticker,
-          signalDate: bars.dates[i]!,
-          setup: base.type,
-          context: {
-            rsRating: rating,
-            trendScore: decision.trend.score,
-            market: market?.trend ?? null,
-            volumeRatio: decision.baseState.breakoutVolumeRatio,
-            baseWeeks: base.weeks,
-            baseDepth: base.depth,
-            stopBasis: decision.trade.stopBasis,
-          },
-        });
-      }
+      if (outcome) trades.push({ ...outcome, ticker, signalDate: bars.dates[i]!, setup: decision.baseState.base.type });
     }
   }
 
@@ -198,7 +173,7 @@ export function walkForwardStock(
       relative: true,
       maxSessions: options.tradeSessions,
     });
-    return outcome ? { ...outcome, ticker, signalDate: bars.dates[index]!, setup: "Control", context: null } : null;
+    return outcome ? { ...outcome, ticker, signalDate: bars.dates[index]!, setup: "Control" } : null;
   };
   const controlTrades = controlDraws.map((draw) => control(draw.index)).filter((t): t is Trade => t !== null);
 

@@ -56,6 +56,11 @@ export function rsRating(score: number, universeScores: ArrayLike<number>): numb
     valid++;
     if (other < score) below++;
   }
+  return ratingFromRank(below, valid);
+}
+
+/** The 1–99 rating of a score with `below` of `valid` universe scores strictly under it; NaN for an empty universe. */
+export function ratingFromRank(below: number, valid: number): number {
   if (valid === 0) return NaN;
   return clampRating(Math.round((below / valid) * 98 + 1));
 }

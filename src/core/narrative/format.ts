@@ -14,6 +14,11 @@ export function percent(fraction: number, options: { signed?: boolean } = {}): s
   return options.signed && fraction > 0 ? `+${text}` : text;
 }
 
+/** A rule's threshold without a needless decimal: 0.08 → '8%', 0.075 → '7.5%'. */
+export function rulePercent(fraction: number): string {
+  return `${round(fraction * 100, 1)}%`;
+}
+
 /** Magnitude only: -0.042 → '4.2%'. */
 export function percentAbs(fraction: number): string {
   return percent(Math.abs(fraction));

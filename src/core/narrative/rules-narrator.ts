@@ -1,7 +1,7 @@
 import type { AnalysisConfig } from "../analysis/analysis-config";
 import type { AnalysisFacts, RuleOutcome } from "../analysis/analysis-facts";
 import type { AnalysisReport, BaseType, PriceOrNa, StockSummary } from "../analysis/analysis-report";
-import { NA, count, percent, percentAbs, plural, price, ratio, round } from "./format";
+import { NA, count, percent, percentAbs, plural, price, ratio, round, rulePercent } from "./format";
 
 /**
  * The rules narrator: every text field of the report, written from the computed facts. Each
@@ -12,11 +12,6 @@ import { NA, count, percent, percentAbs, plural, price, ratio, round } from "./f
 const DEMO_NOTE = "Based on simulated demo data, not real market prices.";
 
 const money = (value: number): PriceOrNa => (Number.isFinite(value) && value >= 0 ? round(value, 2) : "N/A");
-
-/** A rule's threshold as the config holds it, without a needless decimal: 0.08 → '8%', 0.075 → '7.5%'. */
-function rulePercent(fraction: number): string {
-  return `${round(fraction * 100, 1)}%`;
-}
 
 function describeRule(outcome: RuleOutcome, facts: AnalysisFacts, config: AnalysisConfig): string {
   const kind = facts.averages.kind;

@@ -1,5 +1,6 @@
 import type { AnalysisReport, PriceOrNa } from "../../../contracts/stock-summary";
 import { DEFAULT_ANALYSIS_CONFIG } from "../../../core/analysis/analysis-config";
+import { rulePercent as pct } from "../../../core/narrative/format";
 
 /**
  * The trading rules the assistants explain: SPEC.md §9 'Trading rules shown to users' and the
@@ -7,7 +8,6 @@ import { DEFAULT_ANALYSIS_CONFIG } from "../../../core/analysis/analysis-config"
  * src/core/analysis/analysis-config.ts so the texts follow the engine's configuration.
  */
 const RULES = DEFAULT_ANALYSIS_CONFIG;
-const pct = (fraction: number) => `${Math.round(fraction * 1000) / 10}%`;
 /** 'SMA' or 'EMA': the averages the Trend Template is computed on. */
 const AVERAGE = RULES.trendTemplate.averages === "sma" ? "SMA" : "EMA";
 const BUY_WINDOW = RULES.breakout.buyWindowSessions;
