@@ -1,12 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../config";
-import type { Auth } from "./auth";
+import { LEGACY_GOOGLE_CALLBACK_PATH, type Auth } from "./auth";
 
 /**
  * Hands /api/auth/* to better-auth as a Web Request and copies its Response back. The body is kept
  * raw (better-auth parses it itself) and the client address comes from Fastify, never from the
  * caller's own X-Forwarded-For, so the sign-in rate limit cannot be dodged by a forged header.
  */
+/** Google's redirect comes back to the registered legacy address; better-auth 1.7 serves it at /callback/:id. */
+function betterAuthPath(url: string): string {
+  return url.startsWith(LEGACY_GOOGLE_CALLBACK_PATH) ? `/api/auth/callback/${url.slice("/api/auth/oauth2/callback/".length)}` : url;
+}
+
 export function registerAuthRoutes(app: FastifyInstance, config: AppConfig, getAuth: () => Promise<Auth>): void {
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -24,7 +29,7 @@ export function registerAuthRoutes(app: FastifyInstance, config: AppConfig, getA
       headers.set("x-forwarded-for", request.ip);
       const hasBody = request.method !== "GET" && request.method !== "HEAD" && Buffer.isBuffer(request.body);
       const response = await auth.handler(
-        new Request(`${config.appUrl}${request.url}`, {
+        new Request(`${config.appUrl}${betterAuthPath(request.url)}`, {
           method: request.method,
           headers,
           body: hasBody ? new Uint8Array(request.body as Buffer) : undefined,

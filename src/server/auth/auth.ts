@@ -10,6 +10,8 @@ import { emailAlreadyInUseEmail, passwordResetEmail, verificationEmail } from ".
 /** JWTs for API calls live 15 minutes; the browser refreshes them 5 minutes before expiry. */
 export const JWT_LIFETIME = "15m";
 export const GOOGLE_PROVIDER_ID = "google";
+/** The redirect URI operators register with Google (README), kept across the better-auth 1.7 upgrade. */
+export const LEGACY_GOOGLE_CALLBACK_PATH = `/api/auth/oauth2/callback/${GOOGLE_PROVIDER_ID}`;
 
 export interface AuthDependencies {
   config: AppConfig;
@@ -45,6 +47,9 @@ function googlePlugins(config: AppConfig) {
           discoveryUrl: `${config.google.issuerUrl}/.well-known/openid-configuration`,
           scopes: ["openid", "email", "profile"],
           pkce: true,
+          // better-auth 1.7 answers at /callback/:id; the address registered with Google stays the
+          // documented one and auth.routes.ts hands it to the new endpoint.
+          redirectURI: `${config.appUrl}${LEGACY_GOOGLE_CALLBACK_PATH}`,
         },
       ],
     }),

@@ -81,6 +81,9 @@ export const jwks = pgTable("jwks", {
   privateKey: text("private_key").notNull(),
   createdAt: createdAt(),
   expiresAt: timestamp("expires_at", { withTimezone: true }),
+  // The key's algorithm and curve (better-auth 1.7 records them with each key).
+  alg: text("alg"),
+  crv: text("crv"),
 });
 
 /** better-auth's rate-limit counters, in the database so several instances share them. */
