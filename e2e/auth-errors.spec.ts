@@ -59,3 +59,12 @@ test("a duplicate sign-up reads like any sign-up, and the owner is told by e-mai
   expect(notice.text).toContain("already in use by your account");
   expect(linkIn(notice, "/forgetpassword")).toContain("/forgetpassword");
 });
+
+test("a common password is refused on sign-up with a clear message under the password field", async ({ page }) => {
+  await signUp(page, uniqueEmail("common"), "password1");
+  const password = page.getByLabel("Password", { exact: true });
+  await expect(page.getByRole("alert")).toHaveText("This password is too common. Please choose a less common one.");
+  await expect(password).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("status")).toHaveCount(0);
+  await expect(page).toHaveURL(/\/signup$/);
+});

@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -108,6 +109,32 @@ describe("quanta contact list", () => {
     const asJson = JSON.parse(contact("list", "--json").stdout) as { name: string }[];
     expect(asJson.map((m) => m.name)).toEqual(["Bob", "Ada"]);
     expect(contact("send").code).toBe(2);
+  }, 120_000);
+
+  it("cannot act on the operator's terminal: escape sequences, C1 controls and bidi overrides print as '�'", async () => {
+    // The data directory of the test above (one database set-up less); this message is the newest.
+    const database = await openDatabase(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
+    try {
+      await new ContactRepository(database.db).add({
+        id: randomUUID(),
+        name: "Mallory\x1b[2J\x1b[H",
+        email: "m\u009b31m@example.com",
+        message: "Refund \u202Efdp.exe\u202C please\r\nline\rOVERWRITE\x1b]0;owned\x07 \u2066hidden\u2069\u200f\u061c",
+        timestamp: new Date("2026-11-22T08:00:00Z"),
+        ip: null,
+      });
+    } finally {
+      await database.close();
+    }
+    const listed = contact("list");
+    expect(listed.code).toBe(0);
+    expect(listed.stdout.split("\n")[0]).toBe(
+      "2026-11-22T08:00:00.000Z\tMallory�[2J�[H\tm�31m@example.com\tRefund �fdp.exe� please ⏎ line ⏎ OVERWRITE�]0;owned� �hidden���",
+    );
+    // The JSON listing keeps the data, with those code points escaped.
+    const asJson = contact("list", "--json");
+    expect(asJson.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/); // eslint-disable-line no-control-regex
+    expect((JSON.parse(asJson.stdout) as { name: string; email: string }[])[0]).toMatchObject({ name: "Mallory\x1b[2J\x1b[H", email: "m\u009b31m@example.com" });
   }, 120_000);
 });
 

@@ -9,6 +9,7 @@ import { UserRepository } from "../server/auth/user.repository";
 import { createMarketDataProvider } from "../server/adapters/market/market-registry";
 import { StockAnalysisService } from "../server/features/stock-analysis/stock-analysis.service";
 import { formatReport, formatScreen } from "./report-text";
+import { terminalSafe as safe, terminalSafeJson } from "../core/text/terminal-safe";
 import { BACKTEST_USAGE, backtestCommand, BacktestUsageError } from "./backtest/backtest-command";
 import { readHistoryFile } from "./backtest/history-files";
 import { HistoryCsvError } from "../core/market/history-csv";
@@ -74,7 +75,7 @@ async function analyzeCommand(args: string[]): Promise<number> {
     if (values.benchmark) throw new UsageError("quanta analyze: --benchmark goes with --bars.");
     report = await service.analyze(query);
   }
-  print(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report, { color: Boolean(process.stdout.isTTY) }));
+  print(values.json ? `${terminalSafeJson(report)}\n` : formatReport(report, { color: Boolean(process.stdout.isTTY) }));
   return 0;
 }
 
@@ -82,7 +83,7 @@ async function screenCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { json: { type: "boolean" } } });
   const config = loadConfigFromEnvironment();
   const reports = await new StockAnalysisService(createMarketDataProvider(config)).screen();
-  print(values.json ? `${JSON.stringify(reports, null, 2)}\n` : formatScreen(reports, { color: Boolean(process.stdout.isTTY) }));
+  print(values.json ? `${terminalSafeJson(reports)}\n` : formatScreen(reports, { color: Boolean(process.stdout.isTTY) }));
   return 0;
 }
 
@@ -104,7 +105,7 @@ async function refreshCommand(): Promise<number> {
       instanceId: `cli-${randomUUID()}`,
     });
     const result = await service.refresh({ force: true });
-    print(`Refreshed the public lists: ${result.analysed} analysed${result.failed.length > 0 ? `, failed: ${result.failed.join(", ")}` : ""}.\n`);
+    print(`Refreshed the public lists: ${result.analysed} analysed${result.failed.length > 0 ? `, failed: ${safe(result.failed.join(", "))}` : ""}.\n`);
     return result.failed.length > 0 ? 1 : 0;
   } finally {
     await database.close();
@@ -118,16 +119,16 @@ async function providersCommand(args: string[]): Promise<number> {
   const config = loadConfigFromEnvironment();
   const provider = createMarketDataProvider(config);
   const ticker = (tickerArg ?? (config.market.provider === "demo" ? "NWSC" : "AAPL")).toUpperCase();
-  print(`Checking ${MARKET_DATA_SOURCE_NAMES[provider.id]} with ${ticker} (benchmark ${provider.benchmarkTicker})\n`);
+  print(`Checking ${MARKET_DATA_SOURCE_NAMES[provider.id]} with ${safe(ticker)} (benchmark ${safe(provider.benchmarkTicker)})\n`);
   let failed = false;
   const step = async (name: string, run: () => Promise<string>) => {
     const started = performance.now();
     try {
       const detail = await run();
-      print(`  ok    ${name.padEnd(14)} ${(performance.now() - started).toFixed(0).padStart(5)} ms  ${detail}\n`);
+      print(`  ok    ${name.padEnd(14)} ${(performance.now() - started).toFixed(0).padStart(5)} ms  ${safe(detail)}\n`);
     } catch (error) {
       failed = true;
-      print(`  FAIL  ${name.padEnd(14)} ${(performance.now() - started).toFixed(0).padStart(5)} ms  ${(error as Error).message}\n`);
+      print(`  FAIL  ${name.padEnd(14)} ${(performance.now() - started).toFixed(0).padStart(5)} ms  ${safe((error as Error).message)}\n`);
     }
   };
   await step("profile", async () => {
@@ -167,18 +168,18 @@ async function usersCommand(args: string[]): Promise<number> {
     const users = new UserRepository(database.db);
     if (action === "list") {
       for (const user of await users.list()) {
-        print(`${user.email}\t${user.emailVerified ? "verified" : "unverified"}\t${user.disabled ? "disabled" : "active"}\n`);
+        print(`${safe(user.email)}\t${user.emailVerified ? "verified" : "unverified"}\t${user.disabled ? "disabled" : "active"}\n`);
       }
       return 0;
     }
     if (!email) throw new UsageError(`quanta users ${action}: give the account's e-mail.`);
     const user = await users.findByEmail(email);
     if (!user) {
-      process.stderr.write(`No account with the e-mail ${email}.\n`);
+      process.stderr.write(`No account with the e-mail ${safe(email)}.\n`);
       return 1;
     }
     await users.setDisabled(user.id, action === "disable", action === "disable" ? "Disabled with the quanta CLI" : null);
-    print(action === "disable" ? `Disabled ${user.email}; every session of this account has ended.\n` : `Enabled ${user.email}.\n`);
+    print(action === "disable" ? `Disabled ${safe(user.email)}; every session of this account has ended.\n` : `Enabled ${safe(user.email)}.\n`);
     return 0;
   } finally {
     await database.close();
@@ -201,33 +202,36 @@ async function premiumCommand(args: string[]): Promise<number> {
       if (rows.length === 0) print("No premium or subscription records.\n");
       for (const row of rows) {
         const premium = premiumNow(row, { graceDays: config.billing.graceDays, now: () => new Date() });
-        print(`${row.email}\t${row.status}\t${row.source}\t${row.currentPeriodEnd?.toISOString() ?? "-"}\t${premium ? "premium" : "free"}\n`);
+        print(`${safe(row.email)}\t${safe(row.status)}\t${safe(row.source)}\t${row.currentPeriodEnd?.toISOString() ?? "-"}\t${premium ? "premium" : "free"}\n`);
       }
       return 0;
     }
     if (action === "grant") {
       const existing = await customers.findByEmail(email!);
       if (existing?.source === "stripe" && premiumNow(existing, { graceDays: config.billing.graceDays, now: () => new Date() })) {
-        process.stderr.write(`${email!} already has an active Stripe subscription; nothing changed.\n`);
+        process.stderr.write(`${safe(email!)} already has an active Stripe subscription; nothing changed.\n`);
         return 1;
       }
       const end = days === null ? null : new Date(Date.now() + days * 86_400_000);
       await customers.upsert({ email: email!, status: "active", source: "manual", currentPeriodEnd: end });
-      print(`${email!.trim().toLowerCase()} is premium${end ? ` until ${end.toISOString()}` : " until revoked"}.\n`);
+      print(`${safe(email!.trim().toLowerCase())} is premium${end ? ` until ${end.toISOString()}` : " until revoked"}.\n`);
       return 0;
     }
     if (!(await customers.remove(email!))) {
-      process.stderr.write(`No premium record for ${email!}.\n`);
+      process.stderr.write(`No premium record for ${safe(email!)}.\n`);
       return 1;
     }
-    print(`${email!.trim().toLowerCase()} is no longer premium.\n`);
+    print(`${safe(email!.trim().toLowerCase())} is no longer premium.\n`);
     return 0;
   } finally {
     await database.close();
   }
 }
 
-/** One line per message; newlines in the text are shown as '⏎' so each message stays on its line. */
+/**
+ * One line per message; newlines in the text are shown as '⏎' so each message stays on its line, and
+ * control characters and bidi overrides as '�' (terminalSafe), so a message cannot act on the terminal.
+ */
 async function contactCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { json: { type: "boolean" } } });
   if (positionals[0] !== "list" || positionals.length > 1) throw new UsageError("Usage: quanta contact list [--json]");
@@ -236,17 +240,15 @@ async function contactCommand(args: string[]): Promise<number> {
   try {
     const messages = await new ContactRepository(database.db).list();
     if (values.json) {
-      print(`${JSON.stringify(messages.map(({ timestamp, name, email, message }) => ({ timestamp: timestamp.toISOString(), name, email, message })), null, 2)}\n`);
+      print(`${terminalSafeJson(messages.map(({ timestamp, name, email, message }) => ({ timestamp: timestamp.toISOString(), name, email, message })))}\n`);
       return 0;
     }
     if (messages.length === 0) {
       print("No contact messages yet.\n");
       return 0;
     }
-    // eslint-disable-next-line no-control-regex
-    const oneLine = (text: string) => text.replace(/\r?\n/g, " ⏎ ").replace(/[\u0000-\u001f\u007f]/g, " ");
     for (const m of messages) {
-      print(`${m.timestamp.toISOString()}\t${oneLine(m.name)}\t${oneLine(m.email)}\t${oneLine(m.message ?? "")}\n`);
+      print(`${m.timestamp.toISOString()}\t${safe(m.name)}\t${safe(m.email)}\t${safe(m.message ?? "")}\n`);
     }
     return 0;
   } finally {
@@ -287,7 +289,7 @@ try {
   process.exitCode = await run(process.argv.slice(2));
 } catch (error) {
   if (error instanceof UsageError || error instanceof BacktestUsageError) {
-    process.stderr.write(`${error.message}\n`);
+    process.stderr.write(`${safe(error.message, { multiline: true })}\n`);
     process.exitCode = 2;
   } else if (
     error instanceof ConfigError ||
@@ -299,7 +301,7 @@ try {
     (error as NodeJS.ErrnoException).code === "ENOENT" ||
     (error as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION"
   ) {
-    process.stderr.write(`${(error as Error).message}\n`);
+    process.stderr.write(`${safe((error as Error).message, { multiline: true })}\n`);
     process.exitCode = 1;
   } else {
     throw error;

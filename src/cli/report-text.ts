@@ -1,7 +1,12 @@
 import type { AnalysisReport } from "../core/analysis/analysis-report";
 import { pivotDistance } from "../core/analysis/setup-quality";
+import { terminalSafeDeep } from "../core/text/terminal-safe";
 
-/** Plain-text renderings of reports for the terminal; ANSI colours only when asked (a TTY). */
+/**
+ * Plain-text renderings of reports for the terminal; ANSI colours only when asked (a TTY). A report's
+ * texts come from market-data providers and narrators, so every string is passed through
+ * terminalSafe first: only the colours added here reach the terminal as escape sequences.
+ */
 
 const ANSI = { reset: "\x1b[0m", bold: "\x1b[1m", dim: "\x1b[2m", green: "\x1b[32m", yellow: "\x1b[33m", red: "\x1b[31m" };
 
@@ -20,7 +25,8 @@ function actionColor(action: string): string {
 const money = (value: number | string) => (typeof value === "number" ? value.toFixed(2) : value);
 const pct = (fraction: number | null) => (fraction === null || !Number.isFinite(fraction) ? "N/A" : `${(fraction * 100).toFixed(1)}%`);
 
-export function formatReport(report: AnalysisReport, style: TextStyle): string {
+export function formatReport(untrusted: AnalysisReport, style: TextStyle): string {
+  const report = terminalSafeDeep(untrusted);
   const s = report.stock_summary;
   const m = report.meta;
   const t = s.technical_analysis;
@@ -69,7 +75,8 @@ export function formatReport(report: AnalysisReport, style: TextStyle): string {
 }
 
 /** The screen table: ticker, action, setup, RS rating, buy point, distance to the pivot. */
-export function formatScreen(reports: AnalysisReport[], style: TextStyle): string {
+export function formatScreen(untrusted: AnalysisReport[], style: TextStyle): string {
+  const reports = terminalSafeDeep(untrusted);
   const rows = reports.map((r) => {
     const s = r.stock_summary;
     const distance = pivotDistance(r);

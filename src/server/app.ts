@@ -16,9 +16,11 @@ import type { OutboxEntry } from "./adapters/mail/outbox-mail-sender";
 import { createAuth, type Auth } from "./auth/auth";
 import { registerAuthRoutes } from "./auth/auth.routes";
 import { TokenVerifier } from "./auth/token-verifier";
+import { retireSigningKeysOfOtherSecrets } from "./auth/signing-keys";
 import { UserRepository } from "./auth/user.repository";
 import { registerErrorHandler } from "./plugins/error-handler";
 import { registerCsrf } from "./plugins/csrf";
+import { registerInputGuard } from "./plugins/input-guard";
 import { authenticateRequest } from "./plugins/authenticate";
 import { registerHealthRoutes } from "./features/health/health.routes";
 import { registerPublicConfigRoutes } from "./features/public-config/public-config.routes";
@@ -141,6 +143,15 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       return typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
     trustProxy: config.trustProxy,
+    // A client that sends its request slowly (or never finishes it) loses the connection.
+    requestTimeout: config.timeouts.requestMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      requestTimeout: config.timeouts.requestMs,
+      // Node checks those deadlines on this period (30 s by default, which would stretch them).
+      connectionsCheckingInterval: Math.min(1000, config.timeouts.headersMs),
+    },
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -151,6 +162,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
     done();
+  });
+  // API answers hold a user's data or the state of the moment: no cache may keep them unless the
+  // route says otherwise (the public lists, news and logos set their own Cache-Control).
+  app.addHook("onSend", (request, reply, payload, done) => {
+    if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+    done(null, payload);
   });
 
   const now = deps.now ?? (() => new Date());
@@ -176,8 +193,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   });
   const premiumPolicy = { graceDays: config.billing.graceDays, now };
   const stripe = new StripeGateway({ webhookSecret: config.billing.webhookSecret, secretKey: config.billing.secretKey, apiBaseUrl: config.billing.apiBaseUrl });
-  const services: Promise<Services> = deps.database.then((database) => {
+  const services: Promise<Services> = deps.database.then(async (database) => {
     const auth = createAuth({ config, db: database.db, mail: deps.mail, secret: deps.authSecret });
+    const retired = await retireSigningKeysOfOtherSecrets(database.db, deps.authSecret);
+    if (retired > 0) app.log.warn({ keys: retired }, "the auth secret changed: token-signing keys made with the old one were retired; everyone signs in again");
     const customers = new StripeCustomersRepository(database.db, premiumPolicy);
     const llmUsage = new LlmUsageRepository(database.db);
     const publicAnalyses = new PublicAnalysesRepository(database.db);
@@ -274,6 +293,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(config),
     crossOriginEmbedderPolicy: false,
+    // HSTS only means something over https; on plain http it would pin a name to https that does not answer.
+    strictTransportSecurity: config.appUrl.startsWith("https://") ? { maxAge: 31_536_000, includeSubDomains: false } : false,
     // The Google sign-in popup reports back to its opener, which needs same-origin-allow-popups.
     crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
   });
@@ -284,21 +305,25 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: "/docs" });
+  if (config.docsEnabled) await app.register(swaggerUi, { routePrefix: "/docs" });
 
+  registerInputGuard(app);
   registerCsrf(app, { secureCookie: config.appUrl.startsWith("https://") });
-  registerHealthRoutes(app, async () => {
-    if (!databaseReady) return false;
-    try {
-      await (await services).database.ping();
-      return true;
-    } catch {
-      return false;
-    }
+  registerHealthRoutes(app, {
+    opened: () => databaseReady,
+    ping: async () => {
+      if (!databaseReady) return false;
+      try {
+        await (await services).database.ping();
+        return true;
+      } catch {
+        return false;
+      }
+    },
   });
   registerPublicConfigRoutes(app, config);
   registerAuthRoutes(app, config, async () => (await getServices()).auth);
-  const authenticate = async (request: Parameters<typeof authenticateRequest>[0]) => authenticateRequest(request, await getServices());
+  const authenticate = async (request: Parameters<typeof authenticateRequest>[0]) => authenticateRequest(request, { ...(await getServices()), now });
   registerMeRoutes(app, authenticate);
   registerResearchRoutes(app, { authenticate, research: async () => (await getServices()).research });
   registerStockAnalysisRoutes(app, { authenticate, provider: deps.market });

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -19,6 +20,49 @@ const booleanFlag = (fallback: boolean) =>
   );
 const port = z.coerce.number().int().min(0).max(65535);
 
+/** The proxy names proxy-addr (Fastify's trustProxy) understands besides addresses and CIDR ranges. */
+const PROXY_KEYWORDS = ["loopback", "linklocal", "uniquelocal"];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_KEYWORDS.includes(entry)) return true;
+  const [address = "", bits, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: the reverse proxies in front of Quanta whose X-Forwarded-For is believed, by address,
+ * CIDR range or proxy-addr's names. Off by default. `true` would believe the left-most address, which
+ * the client writes itself; a hop count cannot check that the peer is the proxy (a client reaching
+ * the port directly could claim any address), and Fastify 5 ignores it. Both are refused.
+ */
+const trustProxy = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((value, context): false | string[] => {
+      const text = (value ?? "false").trim().toLowerCase();
+      if (["false", "0", "no"].includes(text)) return false;
+      if (["true", "yes"].includes(text) || /^\d+$/.test(text)) {
+        context.addIssue({
+          code: "custom",
+          message: `'${text}' cannot tell the proxy from a client that writes its own X-Forwarded-For; list the proxies' addresses instead (e.g. loopback, or 10.0.0.5,10.0.1.0/24)`,
+        });
+        return z.NEVER;
+      }
+      const entries = text.split(",").map((entry) => entry.trim()).filter(Boolean);
+      const invalid = entries.filter((entry) => !isProxyAddress(entry));
+      if (invalid.length > 0) {
+        context.addIssue({ code: "custom", message: `not an IP address, a CIDR range or loopback/linklocal/uniquelocal: ${invalid.join(", ")}` });
+        return z.NEVER;
+      }
+      return entries;
+    }),
+);
+
 /** The news sources `NEWS_SOURCES` may list (SPEC.md §7 'News'; ARCHITECTURE.md: briefs when nothing is configured). */
 export const NEWS_SOURCE_IDS = ["briefs", "fmp", "rss"] as const;
 export type NewsSourceId = (typeof NEWS_SOURCE_IDS)[number];
@@ -30,7 +74,11 @@ export const envSchema = z
     PORT: port.default(3000),
     APP_URL: optionalUrl,
     TRUSTED_ORIGINS: optionalString,
-    TRUST_PROXY: booleanFlag(false),
+    TRUST_PROXY: trustProxy,
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+    KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(72_000),
+    DOCS_ENABLED: booleanFlag(true),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     BRAND_NAME: z.string().min(1).default("Quanta"),
     DATA_DIR: z.string().min(1).default("./data"),
@@ -92,6 +140,9 @@ export const envSchema = z
 function crossFieldProblems(source: Record<string, string | undefined>): string[] {
   const set = (name: string) => Boolean(source[name] && source[name] !== "");
   const problems: string[] = [];
+  const headersTimeout = Number(source.HEADERS_TIMEOUT_MS ?? 10_000);
+  const requestTimeout = Number(source.REQUEST_TIMEOUT_MS ?? 60_000);
+  if (headersTimeout > requestTimeout) problems.push("HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS");
   if (source.NODE_ENV === "production" && !set("AUTH_SECRET")) problems.push("AUTH_SECRET: is required in production");
   if (set("GOOGLE_CLIENT_ID") !== set("GOOGLE_CLIENT_SECRET")) {
     problems.push("GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
@@ -126,7 +177,15 @@ export interface AppConfig {
   port: number;
   appUrl: string;
   trustedOrigins: string[];
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, or the trusted proxies' addresses, ranges and proxy-addr names. */
+  trustProxy: false | string[];
+  /**
+   * Slow clients: the whole request (headers and body) must arrive within `requestMs`, its headers
+   * within `headersMs`; an idle kept-alive connection closes after `keepAliveMs`.
+   */
+  timeouts: { requestMs: number; headersMs: number; keepAliveMs: number };
+  /** The API reference at /docs (the OpenAPI document is still built; an operator may hide the page). */
+  docsEnabled: boolean;
   logLevel: Env["LOG_LEVEL"];
   brand: string;
   dataDir: string;
@@ -195,6 +254,8 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     appUrl,
     trustedOrigins: [new URL(appUrl).origin, ...extraOrigins],
     trustProxy: env.TRUST_PROXY,
+    docsEnabled: env.DOCS_ENABLED,
+    timeouts: { requestMs: env.REQUEST_TIMEOUT_MS, headersMs: env.HEADERS_TIMEOUT_MS, keepAliveMs: env.KEEP_ALIVE_TIMEOUT_MS },
     logLevel: env.LOG_LEVEL,
     brand: env.BRAND_NAME,
     dataDir: path.resolve(env.DATA_DIR),

@@ -1,29 +1,14 @@
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { existsSync } from "node:fs";
 import { ConfigError, loadConfigFromEnvironment, type AppConfig } from "./config";
 import { buildApp, defaultWebRoot } from "./app";
-import { openDatabase } from "./db/database";
+import { DataDirDamagedError, openDatabase } from "./db/database";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { createMailSender } from "./adapters/mail/mail-registry";
 import { createMarketDataProvider } from "./adapters/market/market-registry";
 import { DatabaseMarketCacheStore } from "./adapters/market/market-cache-store";
 import type { MarketCacheLog } from "./adapters/market/cached-market-data-provider";
 import { schedulePublicRefresh } from "./jobs/public-refresh-schedule";
-
-/**
- * Outside production an AUTH_SECRET may be omitted: one is generated once and kept in DATA_DIR, so
- * sessions survive restarts. Production refuses to start without one (config.ts).
- */
-function resolveAuthSecret(config: AppConfig): string {
-  if (config.authSecret) return config.authSecret;
-  const file = path.join(config.dataDir, "auth-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(config.dataDir, { recursive: true });
-  const secret = randomBytes(48).toString("base64url");
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
-}
+import { AuthSecretError, resolveAuthSecret } from "./auth/auth-secret";
 
 async function main(): Promise<void> {
   if (existsSync(".env")) process.loadEnvFile(".env");
@@ -33,6 +18,16 @@ async function main(): Promise<void> {
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\nSee .env.example and the README's configuration table.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  let authSecret: string;
+  try {
+    authSecret = resolveAuthSecret(config);
+  } catch (error) {
+    if (error instanceof AuthSecretError) {
+      process.stderr.write(`\nCannot start: ${error.message}\n\n`);
       process.exit(1);
     }
     throw error;
@@ -54,14 +49,14 @@ async function main(): Promise<void> {
     database,
     mail,
     outbox,
-    authSecret: resolveAuthSecret(config),
+    authSecret,
     webRoot: defaultWebRoot,
     market,
   });
   marketLog.to = { warn: (fields, message) => app.log.warn(fields, message) };
 
   database.catch((error: unknown) => {
-    if (error instanceof DataDirLockedError) {
+    if (error instanceof DataDirLockedError || error instanceof DataDirDamagedError) {
       process.stderr.write(`\n${error.message}\n\n`);
     } else {
       app.log.fatal({ err: error }, "could not open the database");

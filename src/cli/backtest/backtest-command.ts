@@ -15,6 +15,7 @@ import { seededRandom } from "../../core/backtest/statistics";
 import { universeRsRatings } from "../../core/backtest/universe-rs";
 import { evaluatedRange, type StockResult, type WalkForwardOptions } from "../../core/backtest/walk-forward";
 import type { DailyBars } from "../../core/market/market-data";
+import { terminalSafe } from "../../core/text/terminal-safe";
 import type { WorkerRequest, WorkerResponse } from "./backtest-messages";
 import { readHistoryFile, readHistoryFolder, type HistorySeries } from "./history-files";
 
@@ -222,7 +223,8 @@ export async function backtestCommand(argv: string[]): Promise<number> {
   const markdown = renderBacktestMarkdown(summary);
   if (args.json) await writeFile(args.json, summaryJson(summary));
   if (args.markdown) await writeFile(args.markdown, markdown);
-  process.stdout.write(markdown);
+  // Tickers come from the names of the files read: printed, they cannot act on the terminal.
+  process.stdout.write(terminalSafe(markdown, { multiline: true }));
   process.stdout.write(`\n${summary.tickers} stocks in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   return 0;
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../app-error";
 import type { AppConfig } from "../config";
+import { invalidCharacters, rawBodyContainsNul } from "../plugins/input-guard";
 import { LEGACY_GOOGLE_CALLBACK_PATH, type Auth } from "./auth";
 
 /**
@@ -12,12 +14,112 @@ function betterAuthPath(url: string): string {
   return url.startsWith(LEGACY_GOOGLE_CALLBACK_PATH) ? `/api/auth/callback/${url.slice("/api/auth/oauth2/callback/".length)}` : url;
 }
 
+/** Media types better-auth reads as JSON (better-call: application/json and application/*+json). */
+const JSON_MEDIA_TYPE = /^application\/([a-z0-9.+-]*\+)?json/i;
+const UPDATE_USER_PATH = "/api/auth/update-user";
+/**
+ * No better-auth endpoint has a longer path. better-auth's rate limiter stores `ip|path` as a
+ * unique key in the database, and a key over PostgreSQL's index row limit (about 2.7 kB) fails
+ * there (a 500): so a longer path is answered here, as the unknown address it is. 256 characters
+ * stay under that limit even when each is a byte the URL parser percent-encodes as UTF-8 (6 each).
+ */
+const MAX_AUTH_PATH_LENGTH = 256;
+
+function requestPath(url: string): string {
+  const path = url.split("?")[0] ?? "";
+  return path.length > 1 ? path.replace(/\/+$/, "") : path;
+}
+
+/** A refusal of the proxy itself, logged at warn with the code and route (never the body). */
+function refused(request: FastifyRequest, code: string, message: string): AppError {
+  request.log.warn({ code, route: request.routeOptions.url ?? null, method: request.method }, "refused an auth request body");
+  return new AppError(400, code, message);
+}
+
+/**
+ * better-auth accepts any JSON value for update-user's fields and hands it to the database, so a
+ * null or non-text name fails there (a 500). The documented fields are checked here first.
+ */
+function checkUpdateUser(request: FastifyRequest, body: unknown): void {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw refused(request, "invalid_request", "The request body must be a JSON object.");
+  }
+  const { name, image } = body as Record<string, unknown>;
+  if (name !== undefined && (typeof name !== "string" || name.trim().length === 0 || name.length > 100)) {
+    throw refused(request, "invalid_name", "The name must be text of 1 to 100 characters.");
+  }
+  if (image !== undefined && image !== null && typeof image !== "string") {
+    throw refused(request, "invalid_image", "The image must be text (a URL) or null.");
+  }
+}
+
+/**
+ * Checks a body before better-auth reads it: no NUL anywhere (PostgreSQL refuses it), JSON that
+ * parses (better-auth would answer that too, but not in this API's error shape), and update-user's fields.
+ */
+function checkBody(request: FastifyRequest): void {
+  if (!Buffer.isBuffer(request.body) || request.body.length === 0) return;
+  const contentType = request.headers["content-type"];
+  if (rawBodyContainsNul(request.body, contentType)) throw invalidCharacters(request, "body");
+  if (!JSON_MEDIA_TYPE.test(contentType ?? "")) return;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(request.body.toString("utf8"));
+  } catch {
+    throw refused(request, "invalid_json", "The request body is not valid JSON.");
+  }
+  if (requestPath(request.url) === UPDATE_USER_PATH) checkUpdateUser(request, parsed);
+}
+
+/** The sentence and code of a better-auth 4xx that came without them (some answer with no body). */
+const STATUS_ANSWERS: Record<number, { code: string; message: string }> = {
+  400: { code: "bad_request", message: "The request is not valid." },
+  401: { code: "unauthenticated", message: "Please sign in to continue." },
+  403: { code: "forbidden", message: "You are not allowed to do this." },
+  404: { code: "not_found", message: "Nothing is here." },
+  429: { code: "rate_limited", message: "Too many requests. Please wait a minute and try again." },
+};
+
+/**
+ * better-auth's own 4xx answers are `{message, code}`, and a few have no body; the API's shape is
+ * `{error, code}`. Both are kept: `error` is added (the same sentence), `message` stays for
+ * better-auth's client. Null when the answer is left as it is.
+ */
+function errorAnswer(status: number, contentType: string | null, body: Buffer): Buffer | null {
+  if (status < 400 || status >= 500) return null;
+  const fallback = STATUS_ANSWERS[status] ?? { code: `http_${status}`, message: "The request was refused." };
+  if (body.length === 0) return Buffer.from(JSON.stringify({ error: fallback.message, code: fallback.code, message: fallback.message }));
+  if (!contentType?.toLowerCase().includes("application/json")) return null;
+  try {
+    const parsed: unknown = JSON.parse(body.toString("utf8"));
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return null;
+    const record = parsed as Record<string, unknown>;
+    if (typeof record.error === "string" && typeof record.code === "string") return null;
+    const message = typeof record.message === "string" && record.message !== "" ? record.message : fallback.message;
+    const code = typeof record.code === "string" && record.code !== "" ? record.code : fallback.code;
+    return Buffer.from(JSON.stringify({ ...record, error: message, code, message }));
+  } catch {
+    return null;
+  }
+}
+
 export function registerAuthRoutes(app: FastifyInstance, config: AppConfig, getAuth: () => Promise<Auth>): void {
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 64 * 1024 }, (_request, body, done) => {
       done(null, body);
     });
+    // The proxy's own refusals keep better-auth's `message` beside `error`: the web's auth client reads it.
+    scope.setErrorHandler((error, _request, reply) => {
+      if (error instanceof AppError && error.statusCode < 500) {
+        return reply.status(error.statusCode).send({ error: error.message, code: error.code, message: error.message });
+      }
+      throw error;
+    });
+    scope.addHook("onRequest", async (request) => {
+      if (requestPath(request.url).length > MAX_AUTH_PATH_LENGTH) throw new AppError(404, "not_found", "Nothing is here.");
+    });
+    scope.addHook("preValidation", async (request) => checkBody(request));
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const auth = await getAuth();
@@ -45,7 +147,9 @@ export function registerAuthRoutes(app: FastifyInstance, config: AppConfig, getA
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header("set-cookie", cookies);
-      return reply.send(Buffer.from(await response.arrayBuffer()));
+      const body = Buffer.from(await response.arrayBuffer());
+      const error = errorAnswer(response.status, response.headers.get("content-type"), body);
+      return error ? reply.type("application/json; charset=utf-8").send(error) : reply.send(body);
     };
 
     scope.route({ method: ["GET", "POST"], url: "/api/auth/*", schema: { hide: true }, handler });

@@ -6,6 +6,8 @@ import type { Database } from "../db/database";
 import { accounts, jwks, rateLimits, sessions, users, verifications } from "../db/schema";
 import type { MailSender } from "../adapters/mail/mail-sender";
 import { emailAlreadyInUseEmail, passwordResetEmail, verificationEmail } from "./auth-emails";
+import { passwordPolicyHook } from "./password-hook";
+import { checkAuthSecret } from "./auth-secret";
 
 /** JWTs for API calls live 15 minutes; the browser refreshes them 5 minutes before expiry. */
 export const JWT_LIFETIME = "15m";
@@ -63,7 +65,8 @@ export function createAuth({ config, db, mail, secret }: AuthDependencies) {
     appName: config.brand,
     baseURL: config.appUrl,
     basePath: "/api/auth",
-    secret,
+    // better-auth falls back to a public default secret when given an empty one; never let it.
+    secret: checkAuthSecret(secret, "The auth secret"),
     trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(db, {
       provider: "pg",
@@ -143,6 +146,7 @@ export function createAuth({ config, db, mail, secret }: AuthDependencies) {
       useSecureCookies: config.appUrl.startsWith("https://"),
     },
     logger: { level: config.logLevel === "silent" ? "error" : "warn", disabled: config.logLevel === "silent" },
+    hooks: { before: passwordPolicyHook },
     plugins: [
       bearer(),
       jwt({
@@ -150,7 +154,8 @@ export function createAuth({ config, db, mail, secret }: AuthDependencies) {
           expirationTime: JWT_LIFETIME,
           issuer: config.appUrl,
           audience: config.appUrl,
-          definePayload: ({ user }) => ({ email: user.email, emailVerified: user.emailVerified }),
+          // `sid` ties the token to its session: signing out (or a password reset) ends the token too.
+          definePayload: ({ user, session }) => ({ email: user.email, emailVerified: user.emailVerified, sid: session.id }),
         },
       }),
       admin(),

@@ -4,7 +4,7 @@ import { jwks } from "../db/schema";
 
 export type TokenProblem = "token_missing" | "token_invalid" | "token_expired";
 
-export type TokenCheck = { ok: true; userId: string } | { ok: false; problem: TokenProblem };
+export type TokenCheck = { ok: true; userId: string; sessionId: string } | { ok: false; problem: TokenProblem };
 
 /**
  * Verifies the Bearer JWTs the web sends with API calls against the public keys better-auth keeps in
@@ -43,7 +43,9 @@ export class TokenVerifier {
     try {
       const { payload } = await jwtVerify(token, key, { issuer: this.issuer, audience: this.issuer });
       if (typeof payload.sub !== "string" || payload.sub.length === 0) return { ok: false, problem: "token_invalid" };
-      return { ok: true, userId: payload.sub };
+      // Tokens carry their session's id (auth.ts); one without it cannot be ended by a sign-out.
+      if (typeof payload.sid !== "string" || payload.sid.length === 0) return { ok: false, problem: "token_invalid" };
+      return { ok: true, userId: payload.sub, sessionId: payload.sid };
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) return { ok: false, problem: "token_expired" };
       return { ok: false, problem: "token_invalid" };

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { sessions, users } from "../db/schema";
 
@@ -17,6 +17,20 @@ export class UserRepository {
       .select({ id: users.id, email: users.email, emailVerified: users.emailVerified, banned: users.banned })
       .from(users)
       .where(eq(users.id, id))
+      .limit(1);
+    return row && { id: row.id, email: row.email, emailVerified: row.emailVerified, disabled: row.banned === true };
+  }
+
+  /**
+   * The user behind a token, only while the session the token was minted from is still open: a
+   * sign-out, a password reset or an expiry ends the token with it.
+   */
+  async findBySession(userId: string, sessionId: string, now: Date): Promise<UserRecord | undefined> {
+    const [row] = await this.db
+      .select({ id: users.id, email: users.email, emailVerified: users.emailVerified, banned: users.banned })
+      .from(users)
+      .innerJoin(sessions, eq(sessions.userId, users.id))
+      .where(and(eq(users.id, userId), eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
       .limit(1);
     return row && { id: row.id, email: row.email, emailVerified: row.emailVerified, disabled: row.banned === true };
   }

@@ -27,3 +27,42 @@ describe("acquireDataDirLock", () => {
     acquireDataDirLock(dir).release();
   });
 });
+
+describe("acquireDataDirLock and reused pids", () => {
+  it("does not trust a lock naming a live process that is not Quanta (a reused pid)", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "lock-"));
+    const other = spawn("sleep", ["30"]);
+    try {
+      await writeFile(path.join(dir, "quanta.lock"), String(other.pid));
+      acquireDataDirLock(dir).release();
+    } finally {
+      other.kill();
+    }
+  });
+
+  it("does not trust a lock whose recorded identity is not the live process's (same pid, another start)", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "lock-"));
+    const holder = spawn(process.execPath, ["-e", "setTimeout(() => {}, 30000)"]);
+    try {
+      await writeFile(path.join(dir, "quanta.lock"), `${holder.pid} 00000000-0000-0000-0000-000000000000:1`);
+      acquireDataDirLock(dir).release();
+    } finally {
+      holder.kill();
+    }
+  });
+
+  it("writes its own identity and is refused by a second process while it lives", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "lock-"));
+    const script = `import("${path.resolve("src/server/db/data-dir-lock.ts").replace(/\\/g, "/")}").then((m) => { m.acquireDataDirLock(${JSON.stringify(dir)}); console.log("locked"); setTimeout(() => {}, 30000); })`;
+    const holder = spawn(process.execPath, ["--import", "tsx", "-e", script]);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        holder.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("locked") && resolve());
+        holder.once("exit", () => reject(new Error("the holder exited")));
+      });
+      expect(() => acquireDataDirLock(dir)).toThrow(new RegExp(`pid ${holder.pid}`));
+    } finally {
+      holder.kill();
+    }
+  });
+});

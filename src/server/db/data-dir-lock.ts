@@ -31,9 +31,45 @@ function isAlive(pid: number): boolean {
   }
 }
 
+function readProc(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * An exclusive lock file (created with O_EXCL, holding our pid). A lock left by a process that no
- * longer exists is taken over, so a crash never blocks the next start.
+ * Who a process is, beyond its pid (pids are reused, after a reboot or in a container): the boot and
+ * the process's start time, from Linux's /proc. Undefined where /proc is not available.
+ */
+function processIdentity(pid: number): string | undefined {
+  const stat = readProc(`/proc/${pid}/stat`);
+  const bootId = readProc("/proc/sys/kernel/random/boot_id")?.trim();
+  if (!stat || !bootId) return undefined;
+  // The command name (field 2) may hold spaces and parentheses: count fields after its last ')'.
+  const startTime = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+  return startTime ? `${bootId}:${startTime}` : undefined;
+}
+
+/**
+ * Whether the lock's holder is a live Quanta process: the pid is alive and, where /proc tells, it is
+ * the very process that wrote the lock (same boot and start time) — or, for a lock written without
+ * that identity, a Node process. Any other live process merely reuses the pid: the lock is stale.
+ */
+function holderIsLive(pid: number, recordedIdentity: string | undefined): boolean {
+  if (!isAlive(pid)) return false;
+  const identity = processIdentity(pid);
+  if (identity === undefined) return true;
+  if (recordedIdentity) return recordedIdentity === identity;
+  const commandLine = readProc(`/proc/${pid}/cmdline`) ?? "";
+  return /(^|[/\0])(node|quanta)[^/\0]*(\0|$)|main\.ts/.test(commandLine);
+}
+
+/**
+ * An exclusive lock file (created with O_EXCL, holding our pid and identity). A lock left by a
+ * process that no longer exists, or whose pid another program now has, is taken over, so a crash
+ * never blocks the next start.
  */
 export function acquireDataDirLock(dataDir: string): DataDirLock {
   const lockFile = path.join(dataDir, "quanta.lock");
@@ -41,7 +77,7 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = fs.openSync(lockFile, "wx");
-      fs.writeSync(fd, String(process.pid));
+      fs.writeSync(fd, [process.pid, processIdentity(process.pid)].filter(Boolean).join(" "));
       fs.closeSync(fd);
       heldByThisProcess.add(lockFile);
       let released = false;
@@ -50,7 +86,7 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
         released = true;
         heldByThisProcess.delete(lockFile);
         try {
-          if (fs.readFileSync(lockFile, "utf8").trim() === String(process.pid)) fs.unlinkSync(lockFile);
+          if (fs.readFileSync(lockFile, "utf8").trim().split(" ")[0] === String(process.pid)) fs.unlinkSync(lockFile);
         } catch {
           // Already gone: nothing to release.
         }
@@ -59,9 +95,10 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
       return { release };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const holderPid = Number.parseInt(fs.readFileSync(lockFile, "utf8").trim(), 10);
+      const [pidText = "", recordedIdentity] = fs.readFileSync(lockFile, "utf8").trim().split(" ");
+      const holderPid = Number.parseInt(pidText, 10);
       // A pid equal to ours is an earlier run's (containers reuse pid 1), so that lock is stale.
-      if (Number.isInteger(holderPid) && holderPid !== process.pid && isAlive(holderPid)) {
+      if (Number.isInteger(holderPid) && holderPid !== process.pid && holderIsLive(holderPid, recordedIdentity)) {
         throw new DataDirLockedError(lockFile, holderPid);
       }
       fs.rmSync(lockFile, { force: true });

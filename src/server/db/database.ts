@@ -1,5 +1,6 @@
 import path from "node:path";
-import { mkdir } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, readdir } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -70,6 +71,28 @@ export async function wrapPglite(
   };
 }
 
+/** The embedded database folder cannot be used as it is; the message names it and what to do. */
+export class DataDirDamagedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "DataDirDamagedError";
+  }
+}
+
+/**
+ * An existing pg/ folder must hold a database: an empty or half-made one (an interrupted first start,
+ * a volume that did not mount) is never silently turned into a new, empty database.
+ */
+async function checkEmbeddedDatabaseFolder(folder: string): Promise<void> {
+  if (!existsSync(folder) || existsSync(path.join(folder, "PG_VERSION"))) return;
+  const entries = await readdir(folder);
+  throw new DataDirDamagedError(
+    `${folder} exists but holds no database (${entries.length === 0 ? "it is empty" : "PG_VERSION is missing"}). ` +
+      `If your data should be here, restore DATA_DIR from a backup (or mount the volume that holds it). ` +
+      `If this is a new installation, remove the folder ${folder} and start again.`,
+  );
+}
+
 /**
  * Embedded PostgreSQL under $DATA_DIR/pg. A second process on the same directory would corrupt it,
  * so this takes the data directory's lock first and fails with a clear message if it is held.
@@ -78,7 +101,17 @@ export async function openPgliteOnDisk(dataDir: string): Promise<DatabaseHandle>
   await mkdir(dataDir, { recursive: true });
   const lock: DataDirLock = acquireDataDirLock(dataDir);
   try {
-    const client = await PGlite.create(path.join(dataDir, "pg"));
+    const folder = path.join(dataDir, "pg");
+    await checkEmbeddedDatabaseFolder(folder);
+    let client: PGlite;
+    try {
+      client = await PGlite.create(folder);
+    } catch (error) {
+      throw new DataDirDamagedError(
+        `The embedded database in ${folder} could not be opened (${error instanceof Error ? error.message : String(error)}). ` +
+          `Restore DATA_DIR from a backup, or move it away (mv ${dataDir} ${dataDir}.damaged) to start with an empty database.`,
+      );
+    }
     return await wrapPglite(client, { migrate: true, onClose: async () => lock.release() });
   } catch (error) {
     lock.release();

@@ -137,7 +137,7 @@ export const stripeCustomers = pgTable(
     status: text("status").notNull(),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    /** When the event that set `status` was created at Stripe: an older event never overwrites it. */
+    /** When `status` was true at Stripe (the event's `created`, or when it was re-read from the API): see billing/subscription-order.ts. */
     stateAt: timestamp("state_at", { withTimezone: true }),
     /** Since when the subscription is past_due (premium is kept PREMIUM_GRACE_DAYS from then). */
     pastDueSince: timestamp("past_due_since", { withTimezone: true }),

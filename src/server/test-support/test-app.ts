@@ -23,7 +23,7 @@ export interface TestApp {
 export async function startTestApp(
   kind: TestDatabaseKind,
   env: Record<string, string> = {},
-  options: { market?: MarketDataProvider; database?: DatabaseHandle } = {},
+  options: { market?: MarketDataProvider; database?: DatabaseHandle; authSecret?: string } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: "test",
@@ -39,7 +39,7 @@ export async function startTestApp(
     database: Promise.resolve(database),
     mail,
     outbox: undefined,
-    authSecret: "test-secret-test-secret-test-secret-0123456789",
+    authSecret: options.authSecret ?? "test-secret-test-secret-test-secret-0123456789",
     webRoot: undefined,
     market: options.market ?? new CachedMarketDataProvider(new DemoMarketProvider({ seed: 42 })),
   });

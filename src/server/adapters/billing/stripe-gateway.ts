@@ -6,6 +6,8 @@ export interface SubscriptionState {
   customerId: string | null;
   status: string;
   currentPeriodEnd: Date | null;
+  /** When this state was read from Stripe's API: a later read is a newer state. */
+  observedAt: Date;
 }
 
 export class WebhookVerificationError extends Error {
@@ -90,14 +92,18 @@ export class StripeGateway {
     return { id: event.id, type: event.type, created: event.created, object: object as Record<string, unknown> };
   }
 
+  /** The subscription as Stripe holds it now (null without a secret key); API errors are thrown. */
   async retrieveSubscription(id: string): Promise<SubscriptionState | null> {
     if (!this.canReadApi) return null;
     const subscription = (await this.stripe.subscriptions.retrieve(id)) as unknown as Record<string, unknown>;
+    // Stamped after the answer arrived: whatever it says was true at Stripe by then.
+    const observedAt = new Date();
     return {
       subscriptionId: id,
       customerId: idOf(subscription.customer),
-      status: String(subscription.status),
+      status: typeof subscription.status === "string" ? subscription.status : "",
       currentPeriodEnd: periodEndOf(subscription),
+      observedAt,
     };
   }
 

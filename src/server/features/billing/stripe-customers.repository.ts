@@ -1,8 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { stripeCustomers, stripeEvents } from "../../db/schema";
+import { decideChange, grantsPremium } from "./subscription-order";
 
-export const ACTIVE_SUBSCRIPTION_STATUSES = ["active", "trialing"] as const;
 const DAY_MS = 86_400_000;
 
 export interface SubscriptionRecord {
@@ -17,18 +17,28 @@ export interface SubscriptionRecord {
   updatedAt: Date;
 }
 
-/** A state change a webhook event asks for, dated by the event. */
+/**
+ * A state change a webhook event asks for. It applies to every row holding `subscriptionId` (several
+ * e-mails can share one Stripe customer), to rows of `customerId` that hold no subscription, and to
+ * the row of `email` (created if missing); rules in subscription-order.ts decide per row.
+ */
 export interface SubscriptionChange {
-  email: string;
+  /** The e-mail the event (or Stripe's customer) names; null = only rows already holding the subscription. */
+  email: string | null;
   status: string;
   customerId: string | null;
   subscriptionId: string | null;
   currentPeriodEnd: Date | null;
-  /** When Stripe created the event: an older change never overwrites a newer one. */
+  /** When this state was true at Stripe: the event's `created`, or when it was re-read from the API. */
   at: Date;
 }
 
-export type ApplyOutcome = "applied" | "duplicate" | "stale";
+/**
+ * 'applied': at least one row changed (or nothing to change); 'stale': only older state than stored;
+ * 'kept': would have taken premium from a row that holds its own live subscription or grant;
+ * 'duplicate': the event id was handled before.
+ */
+export type ApplyOutcome = "applied" | "duplicate" | "stale" | "kept";
 
 export interface PremiumPolicy {
   /** Days a past_due subscription keeps premium (PREMIUM_GRACE_DAYS). */
@@ -52,9 +62,20 @@ export class StripeCustomersRepository {
     return row;
   }
 
+  /** The most recently changed row of this Stripe customer (several e-mails may share one). */
   async findByCustomerId(customerId: string): Promise<SubscriptionRecord | undefined> {
-    const [row] = await this.db.select().from(stripeCustomers).where(eq(stripeCustomers.customerId, customerId)).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(stripeCustomers)
+      .where(eq(stripeCustomers.customerId, customerId))
+      .orderBy(sql`${stripeCustomers.updatedAt} desc`, stripeCustomers.email)
+      .limit(1);
     return row;
+  }
+
+  /** Every row holding this subscription, and the rows of `customerId` holding none. */
+  async findHolders(subscriptionId: string, customerId: string | null): Promise<SubscriptionRecord[]> {
+    return this.db.select().from(stripeCustomers).where(holdersOf({ email: null, subscriptionId, customerId }));
   }
 
   /** Every row, newest change first (`quanta premium list`). */
@@ -84,9 +105,9 @@ export class StripeCustomersRepository {
   }
 
   /**
-   * Records the event and applies its change in one transaction: a replayed event id changes
-   * nothing ('duplicate'), an event older than the stored state is recorded but not applied
-   * ('stale'). `change` null = an event Quanta records but does not act on.
+   * Records the event and applies its change in one transaction, to every row it concerns (see
+   * SubscriptionChange), each decided by subscription-order.ts: a replayed event id changes nothing
+   * ('duplicate'). `change` null = an event Quanta records but does not act on.
    */
   async applyEvent(event: { id: string; type: string; created: Date }, change: SubscriptionChange | null): Promise<ApplyOutcome> {
     return this.db.transaction(async (tx) => {
@@ -97,23 +118,38 @@ export class StripeCustomersRepository {
         .returning({ id: stripeEvents.id });
       if (inserted.length === 0) return "duplicate";
       if (!change) return "applied";
-      const email = normalise(change.email);
-      const [current] = await tx.select().from(stripeCustomers).where(eq(stripeCustomers.email, email)).for("update").limit(1);
-      if (current?.stateAt && current.stateAt.getTime() > change.at.getTime()) return "stale";
-      const pastDueSince = change.status === "past_due" ? (current?.status === "past_due" && current.pastDueSince ? current.pastDueSince : change.at) : null;
-      const values = {
-        email,
-        status: change.status,
-        customerId: change.customerId ?? current?.customerId ?? null,
-        subscriptionId: change.subscriptionId ?? current?.subscriptionId ?? null,
-        currentPeriodEnd: change.currentPeriodEnd ?? (change.subscriptionId === current?.subscriptionId ? (current?.currentPeriodEnd ?? null) : null),
-        stateAt: change.at,
-        pastDueSince,
-        source: "stripe",
-        updatedAt: this.policy.now(),
-      };
-      await tx.insert(stripeCustomers).values(values).onConflictDoUpdate({ target: stripeCustomers.email, set: values });
-      return "applied";
+      const where = holdersOf(change);
+      if (!where) return "applied";
+      const rows = await tx.select().from(stripeCustomers).where(where).orderBy(stripeCustomers.email).for("update");
+      const email = change.email === null ? null : normalise(change.email);
+      const targets: { email: string; current: SubscriptionRecord | undefined }[] = rows.map((row) => ({ email: row.email, current: row }));
+      if (email !== null && !rows.some((row) => row.email === email)) targets.push({ email, current: undefined });
+      const decisions = new Set<string>();
+      for (const { email: rowEmail, current } of targets) {
+        const decision = decideChange(current, change, current !== undefined && premiumNow(current, this.policy));
+        decisions.add(decision);
+        if (decision !== "apply") continue;
+        const pastDueSince =
+          change.status === "past_due"
+            ? current?.status === "past_due" && current.pastDueSince
+              ? current.pastDueSince
+              : new Date(Math.min(change.at.getTime(), event.created.getTime()))
+            : null;
+        const values = {
+          email: rowEmail,
+          status: change.status,
+          customerId: change.customerId ?? current?.customerId ?? null,
+          subscriptionId: change.subscriptionId ?? current?.subscriptionId ?? null,
+          currentPeriodEnd: change.currentPeriodEnd ?? (change.subscriptionId === current?.subscriptionId ? (current?.currentPeriodEnd ?? null) : null),
+          stateAt: change.at,
+          pastDueSince,
+          source: "stripe",
+          updatedAt: this.policy.now(),
+        };
+        await tx.insert(stripeCustomers).values(values).onConflictDoUpdate({ target: stripeCustomers.email, set: values });
+      }
+      if (targets.length === 0 || decisions.has("apply")) return "applied";
+      return decisions.has("stale") ? "stale" : "kept";
     });
   }
 
@@ -126,12 +162,21 @@ export class StripeCustomersRepository {
 /** The premium rule on one row, at `policy.now()`. */
 export function premiumNow(record: Pick<SubscriptionRecord, "status" | "source" | "currentPeriodEnd" | "pastDueSince">, policy: PremiumPolicy): boolean {
   const now = policy.now().getTime();
-  if ((ACTIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(record.status)) {
+  if (grantsPremium(record.status)) {
     // Stripe renews active subscriptions itself; a manual grant ends on its date.
     return record.source !== "manual" || record.currentPeriodEnd === null || record.currentPeriodEnd.getTime() > now;
   }
   if (record.status === "past_due" && record.pastDueSince) return now < record.pastDueSince.getTime() + policy.graceDays * DAY_MS;
   return false;
+}
+
+/** The rows a change concerns: holders of its subscription, subscription-less rows of its customer, its e-mail's row. */
+function holdersOf(change: Pick<SubscriptionChange, "email" | "subscriptionId" | "customerId">): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (change.subscriptionId !== null) conditions.push(eq(stripeCustomers.subscriptionId, change.subscriptionId));
+  if (change.customerId !== null) conditions.push(and(eq(stripeCustomers.customerId, change.customerId), isNull(stripeCustomers.subscriptionId))!);
+  if (change.email !== null) conditions.push(eq(stripeCustomers.email, normalise(change.email)));
+  return conditions.length === 0 ? undefined : or(...conditions);
 }
 
 function normalise(email: string): string {

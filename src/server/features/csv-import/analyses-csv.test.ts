@@ -83,3 +83,34 @@ describe("writeAnalysesCsv", () => {
     expect(csv).toBe('id,ticker,timestamp,analysis\r\n\'-1,\'@X,2025-01-02T03:04:05.000Z,"{""a"":1}"\r\n');
   });
 });
+
+describe("readAnalysesCsv refuses text PostgreSQL cannot store", () => {
+  /** A valid export-format file whose first trigger is `text`, written into the JSON as it is. */
+  function exportFileWithTrigger(text: string): string {
+    const flat = readAnalysesCsv(writeCsv([header, flatRow({ "recommendation.triggers": "PLACEHOLDER" })]));
+    if (!flat.ok) throw new Error("the flat row should be valid");
+    const row = flat.rows[0]!;
+    return writeAnalysesCsv([{ id: "a-1", ticker: row.ticker, createdAt: row.createdAt, analysis: row.analysis }]).replace("PLACEHOLDER", text);
+  }
+
+  it("keeps a valid export row, and refuses \\u0000 and unpaired surrogate escapes in its JSON as a row error", () => {
+    expect(readAnalysesCsv(exportFileWithTrigger("Breakout"))).toMatchObject({ ok: true });
+    for (const escape of ["\\u0000", "a\\u0000b", "\\ud800", "\\udfff x", "\\ud83d"]) {
+      const outcome = readAnalysesCsv(exportFileWithTrigger(escape));
+      expect([escape, outcome]).toMatchObject([escape, { ok: false, kind: "invalid", errors: [{ line: 2, column: "analysis", message: expect.stringContaining("cannot be stored") }] }]);
+    }
+    // A surrogate pair written as escapes is one real character (an emoji): fine.
+    expect(readAnalysesCsv(exportFileWithTrigger("\\ud83d\\ude00"))).toMatchObject({ ok: true });
+  });
+
+  it("refuses the same escapes inside a flat list cell written as JSON", () => {
+    const outcome = readAnalysesCsv(writeCsv([header, flatRow({ "recommendation.risk_factors": '["fine", "bad \\u0000"]' }), flatRow({ "recommendation.triggers": '["\\udc00"]' })]));
+    expect(outcome).toMatchObject({
+      ok: false,
+      errors: [
+        { line: 2, column: "recommendation.risk_factors", message: expect.stringContaining("cannot be stored") },
+        { line: 3, column: "recommendation.triggers", message: expect.stringContaining("cannot be stored") },
+      ],
+    });
+  });
+});

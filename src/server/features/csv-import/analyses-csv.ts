@@ -1,5 +1,6 @@
 import { analysisReportSchema, stockSummarySchema, type StockSummary } from "../../../contracts/stock-summary";
 import { CsvSyntaxError, escapeFormula, parseCsv, unescapeFormula, writeCsv } from "../../../core/csv/csv";
+import { containsUnstorableText } from "../../plugins/input-guard";
 
 /**
  * The two CSV formats of stock analyses (docs/csv-format.md), read and written without I/O:
@@ -147,6 +148,9 @@ function readCell(kind: FlatKind, cell: string): unknown {
   }
 }
 
+/** JSON escapes decode to text PostgreSQL's jsonb refuses (a 500 if stored): refused per row instead. */
+const UNSTORABLE_TEXT = "Contains a NUL character or half of a surrogate pair (a \\u0000 or \\ud800 escape), which cannot be stored.";
+
 const isCellError = (value: unknown): value is { error: string } => typeof value === "object" && value !== null && !Array.isArray(value) && "error" in value;
 
 function issuePath(path: readonly PropertyKey[]): string {
@@ -219,7 +223,9 @@ export function readAnalysesCsv(text: string): ParseOutcome {
       } catch (error) {
         rowErrors.push({ line, column: "analysis", message: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` });
       }
-      if (json !== undefined) {
+      if (json !== undefined && containsUnstorableText(json)) {
+        rowErrors.push({ line, column: "analysis", message: UNSTORABLE_TEXT });
+      } else if (json !== undefined) {
         const parsed = storedAnalysisSchema.safeParse(json);
         if (parsed.success) {
           analysis = parsed.data;
@@ -235,8 +241,8 @@ export function readAnalysesCsv(text: string): ParseOutcome {
       let cellsOk = true;
       for (const [name, kind] of FLAT_COLUMNS) {
         const value = readCell(kind, cell(name));
-        if (isCellError(value)) {
-          rowErrors.push({ line, column: name, message: value.error });
+        if (isCellError(value) || containsUnstorableText(value)) {
+          rowErrors.push({ line, column: name, message: isCellError(value) ? value.error : UNSTORABLE_TEXT });
           cellsOk = false;
         } else if (value !== undefined) setPath(candidate, name, value);
       }

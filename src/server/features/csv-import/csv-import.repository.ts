@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { stockAnalyses } from "../../db/schema";
 import type { ExportRow, ImportRow } from "./analyses-csv";
@@ -22,10 +22,17 @@ export class CsvImportRepository {
   /**
    * Stores the rows in one transaction, skipping those the user already has (same id, or same
    * ticker and timestamp) and repeats within the file. An id held by someone else's analysis (or by
-   * one the user removed) is replaced by a new one, so nothing about other users shows.
+   * one the user removed) is replaced by a new one, so another account's row is never overwritten,
+   * moved or shown, and the answer is the same as for an id nobody holds.
+   *
+   * Concurrency (PostgreSQL, several connections): one user's imports run one after the other (a
+   * transaction-scoped advisory lock), so the duplicate checks hold; and a row whose id another
+   * account commits between the check and the insert is not an error: the insert skips the
+   * conflict (ON CONFLICT DO NOTHING) and the row is stored under a new id.
    */
   async importRows(userId: string, rows: readonly ImportRow[]): Promise<{ imported: number; skipped: number }> {
     return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`quanta:csv-import:${userId}`}))`);
       const ids = [...new Set(rows.flatMap((row) => (row.id ? [row.id] : [])))];
       const tickers = [...new Set(rows.map((row) => row.ticker))];
       const takenIds = new Map<string, boolean>();
@@ -59,7 +66,15 @@ export class CsvImportRepository {
         usedIds.add(id);
         fresh.push({ id, userId, ticker: row.ticker, action: row.action, analysis: row.analysis, createdAt: row.createdAt });
       }
-      for (let k = 0; k < fresh.length; k += INSERT_BATCH) await tx.insert(stockAnalyses).values(fresh.slice(k, k + INSERT_BATCH));
+      for (let k = 0; k < fresh.length; k += INSERT_BATCH) {
+        const batch = fresh.slice(k, k + INSERT_BATCH);
+        const stored = new Set(
+          (await tx.insert(stockAnalyses).values(batch).onConflictDoNothing({ target: stockAnalyses.id }).returning({ id: stockAnalyses.id })).map((row) => row.id),
+        );
+        // Ids another account took after the check above (this user's own imports wait for the lock).
+        const lost = batch.filter((row) => !stored.has(row.id)).map((row) => ({ ...row, id: randomUUID() }));
+        if (lost.length > 0) await tx.insert(stockAnalyses).values(lost);
+      }
       return { imported: fresh.length, skipped };
     });
   }

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseCsv } from "../../../core/csv/csv";
 import { stockAnalyses } from "../../db/schema";
@@ -261,6 +261,96 @@ describe.each(testDatabaseKinds)("CSV import and export on $name", (kind) => {
     const response = await upload(t, jwt, csv);
     expect(json<ImportBody>(response)).toMatchObject({ total: 10_000, imported: 10_000 });
     expect(await rowsOf(t, userId)).toHaveLength(10_000);
+  });
+
+  it("never takes over an id held by another account: new id, the other row untouched, the same answer as for an unused id", async () => {
+    const alice = await createVerifiedUser(t, "alice-ids@example.com");
+    const bob = await createVerifiedUser(t, "bob-ids@example.com");
+    await analyze(t, alice.jwt, "NWSC");
+    await analyze(t, alice.jwt, "NWSC");
+    const [kept, removed] = await rowsOf(t, alice.userId);
+    expect((await t.app.inject({ method: "DELETE", url: `/user/stock-analyses/${removed!.id}`, headers: apiHeaders(alice.jwt) })).statusCode).toBe(200);
+    const aliceBefore = await rowsOf(t, alice.userId);
+
+    // Bob's files: his own reports, under Alice's ids (one live, one removed) or under unused ids.
+    const [header, sample] = exportSample.toString("utf8").trim().split("\r\n");
+    const fileWith = (rows: [id: string, timestamp: string][]) =>
+      [header, ...rows.map(([id, timestamp]) => sample!.replace("3f9c2a7e-5b1d-4c8e-9a61-0d2e7b4f8c15", id).replace("2025-06-30T20:00:00.000Z", timestamp))].join("\r\n");
+    const taken = fileWith([[kept!.id, "2025-07-01T20:00:00.000Z"], [removed!.id, "2025-07-02T20:00:00.000Z"]]);
+    const unused = fileWith([["bob-own-1", "2025-07-03T20:00:00.000Z"], ["bob-own-2", "2025-07-04T20:00:00.000Z"]]);
+
+    const takenAnswer = await upload(t, bob.jwt, taken);
+    const unusedAnswer = await upload(t, bob.jwt, unused);
+    expect(takenAnswer.statusCode).toBe(200);
+    expect(takenAnswer.body).toBe(unusedAnswer.body);
+    expect(json<ImportBody>(takenAnswer)).toEqual({ success: true, format: "export", total: 2, imported: 2, skipped: 0 });
+    // Importing them again: skipped alike.
+    expect((await upload(t, bob.jwt, taken)).body).toBe((await upload(t, bob.jwt, unused)).body);
+
+    expect(await rowsOf(t, alice.userId)).toEqual(aliceBefore);
+    const bobIds = (await rowsOf(t, bob.userId)).map((row) => row.id);
+    expect(bobIds).toHaveLength(4);
+    expect(bobIds).toEqual(expect.arrayContaining(["bob-own-1", "bob-own-2"]));
+    expect(bobIds).not.toContain(kept!.id);
+    expect(bobIds).not.toContain(removed!.id);
+    const bobExport = (await download(t, bob.jwt)).body;
+    expect(bobExport).not.toContain(kept!.id);
+    expect(bobExport).not.toContain(removed!.id);
+
+    // Alice still owns both: her removed analysis comes back, and her history and export are hers.
+    expect((await t.app.inject({ method: "POST", url: `/user/stock-analyses/${removed!.id}/restore`, headers: apiHeaders(alice.jwt) })).statusCode).toBe(200);
+    const aliceExport = parseCsv((await download(t, alice.jwt)).body).slice(1);
+    expect(aliceExport.map((r) => r.fields[0]).sort()).toEqual([kept!.id, removed!.id].sort());
+  });
+
+  it.runIf(kind.name === "postgres")("stores a row under a new id when another account commits that id while the import runs (no 500)", async () => {
+    const alice = await createVerifiedUser(t, "alice-race@example.com");
+    const bob = await createVerifiedUser(t, "bob-race@example.com");
+    const raceId = "3f9c2a7e-5b1d-4c8e-9a61-0d2e7b4f8c15"; // the id in the export sample Bob uploads
+    let inserted!: () => void;
+    let release!: () => void;
+    const insertedNow = new Promise<void>((resolve) => (inserted = resolve));
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const aliceWrite = t.database.db.transaction(async (tx) => {
+      await tx.insert(stockAnalyses).values({ id: raceId, userId: alice.userId, ticker: "ALICE", action: "BUY", analysis: { mine: true }, createdAt: new Date("2024-01-02T00:00:00Z") });
+      inserted();
+      await gate;
+    });
+    await insertedNow;
+    // Bob's import checks the id (Alice's row is not committed, so not visible), then its insert waits on Alice's.
+    const bobImport = upload(t, bob.jwt, exportSample);
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const waiting = (await t.database.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      )) as unknown as { rows: { n: number }[] };
+      if (waiting.rows[0]!.n > 0) break;
+      if (Date.now() > deadline) throw new Error("the import never waited on the other account's insert");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    release();
+    await aliceWrite;
+
+    const answer = await bobImport;
+    expect(answer.statusCode).toBe(200);
+    expect(json<ImportBody>(answer)).toEqual({ success: true, format: "export", total: 1, imported: 1, skipped: 0 });
+    const [aliceRow] = await rowsOf(t, alice.userId);
+    expect(aliceRow).toMatchObject({ id: raceId, ticker: "ALICE", analysis: { mine: true }, deletedAt: null });
+    const bobRows = await rowsOf(t, bob.userId);
+    expect(bobRows).toHaveLength(1);
+    expect(bobRows[0]!.id).not.toBe(raceId);
+    expect(bobRows[0]!.ticker).toBe("NWSC");
+  });
+
+  it("stores a file once when one user uploads it several times at the same moment", async () => {
+    const { jwt, userId } = await createVerifiedUser(t, "twice@example.com");
+    const answers = (await Promise.all([upload(t, jwt, flatSample), upload(t, jwt, flatSample), upload(t, jwt, exportSample), upload(t, jwt, exportSample)])).map((r) => {
+      expect(r.statusCode).toBe(200);
+      return json<ImportBody>(r);
+    });
+    expect(answers.map((a) => a.imported + a.skipped)).toEqual([2, 2, 1, 1]);
+    expect(answers.reduce((sum, a) => sum + a.imported, 0)).toBe(3);
+    expect(await rowsOf(t, userId)).toHaveLength(3);
   });
 
   it("needs a signed-in caller and CSRF; another user's rows are never visible or exported", async () => {

@@ -3,15 +3,16 @@ import { z } from "zod";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 
 /**
- * /healthz: the process answers (at once, even while the database opens).
+ * /healthz: the process answers (at once, even while the database opens): 'starting' until the
+ * database is open, then 'ok'. A process that is alive but starting is not restarted by a supervisor.
  * /readyz: the database answers a query, so traffic can be sent here.
  */
-export function registerHealthRoutes(app: FastifyInstance, ping: () => Promise<boolean>): void {
+export function registerHealthRoutes(app: FastifyInstance, health: { opened: () => boolean; ping: () => Promise<boolean> }): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
     "/healthz",
-    { schema: { tags: ["ops"], response: { 200: z.object({ status: z.literal("ok") }) } } },
-    async () => ({ status: "ok" as const }),
+    { schema: { tags: ["ops"], response: { 200: z.object({ status: z.enum(["starting", "ok"]) }) } } },
+    async () => ({ status: health.opened() ? ("ok" as const) : ("starting" as const) }),
   );
   typed.get(
     "/readyz",
@@ -25,7 +26,7 @@ export function registerHealthRoutes(app: FastifyInstance, ping: () => Promise<b
       },
     },
     async (_request, reply) => {
-      if (await ping()) return { status: "ready" as const };
+      if (await health.ping()) return { status: "ready" as const };
       return reply
         .status(503)
         .send({ status: "starting" as const, error: "The database is not ready yet.", code: "not_ready" });

@@ -5,6 +5,7 @@ import {
   NETWORK_ERROR_MESSAGE,
   TOO_MANY_ATTEMPTS_MESSAGE,
   authErrorMessage,
+  passwordRuleMessage,
   thrownAuthErrorMessage,
 } from "./auth-error-messages";
 
@@ -38,6 +39,27 @@ describe("authErrorMessage", () => {
     );
     expect(authErrorMessage({ status: 500 })).toBe(FALLBACK_ERROR_MESSAGE);
     expect(authErrorMessage(null)).toBe(FALLBACK_ERROR_MESSAGE);
+  });
+});
+
+describe("passwordRuleMessage", () => {
+  it("gives the server's words for its password rules, a sentence of its own without them", () => {
+    expect(passwordRuleMessage({ code: "password_too_common", message: "Too common, says the server.", status: 400 })).toBe(
+      "Too common, says the server.",
+    );
+    expect(passwordRuleMessage({ code: "password_too_common", status: 400 })).toBe(
+      "This password is too common. Please choose a less common one.",
+    );
+    expect(passwordRuleMessage({ code: "password_contains_email", message: " ", status: 400 })).toBe(
+      "Your password must not contain your e-mail address.",
+    );
+    expect(authErrorMessage({ code: "password_is_name", status: 400 })).toBe("Your password must not be your name.");
+  });
+
+  it("ignores every other error", () => {
+    expect(passwordRuleMessage({ code: "PASSWORD_TOO_SHORT", message: "Password too short", status: 400 })).toBeUndefined();
+    expect(passwordRuleMessage({ status: 500 })).toBeUndefined();
+    expect(passwordRuleMessage(null)).toBeUndefined();
   });
 });
 

@@ -7,7 +7,7 @@ import { authClient } from "../../../lib/auth-client";
 import { Button } from "../../../components/ui/button";
 import { FormField, fieldInputProps } from "../../../components/ui/form-field";
 import { PasswordInput } from "../../../components/ui/password-input";
-import { INVALID_LINK_MESSAGE } from "../api/auth-error-messages";
+import { INVALID_LINK_MESSAGE, passwordRuleMessage, type AuthErrorLike } from "../api/auth-error-messages";
 import { PASSWORD_TOO_LONG_MESSAGE, isPasswordTooLong, resetPasswordSchema } from "../api/auth-schemas";
 import { FormStatusBanner } from "./form-status";
 import { useAuthRequest } from "./use-auth-request";
@@ -35,6 +35,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     register,
     handleSubmit,
     control,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(resetPasswordSchema),
@@ -45,13 +46,19 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const newPasswordError =
     errors.newPassword?.message ?? (isPasswordTooLong(newPassword) ? PASSWORD_TOO_LONG_MESSAGE : undefined);
   const confirmError = errors.confirmPassword?.message;
+  /** The server's password rules (too common, contains the e-mail) are shown under the new password. */
+  const showPasswordRule = (error: AuthErrorLike) => {
+    const message = passwordRuleMessage(error);
+    if (message) setError("newPassword", { type: "server", message }, { shouldFocus: true });
+    return message !== undefined;
+  };
 
   const onSubmit = handleSubmit(async ({ newPassword: password }) => {
-    await run(() => authClient.resetPassword({ newPassword: password, token }), {
-      message: PASSWORD_RESET_DONE_MESSAGE,
-      to: "/signin",
-      delayMs: PASSWORD_RESET_REDIRECT_MS,
-    });
+    await run(
+      () => authClient.resetPassword({ newPassword: password, token }),
+      { message: PASSWORD_RESET_DONE_MESSAGE, to: "/signin", delayMs: PASSWORD_RESET_REDIRECT_MS },
+      showPasswordRule,
+    );
   });
 
   return (

@@ -5,7 +5,7 @@ import { authClient } from "../../../lib/auth-client";
 import { Button } from "../../../components/ui/button";
 import { FormField, fieldInputProps } from "../../../components/ui/form-field";
 import { PasswordInput } from "../../../components/ui/password-input";
-import { CAPTCHA_REQUIRED_MESSAGE } from "../api/auth-error-messages";
+import { CAPTCHA_REQUIRED_MESSAGE, passwordRuleMessage, type AuthErrorLike } from "../api/auth-error-messages";
 import { PASSWORD_TOO_LONG_MESSAGE, credentialsSchema, isPasswordTooLong, nameFromEmail } from "../api/auth-schemas";
 import { CaptchaSlot } from "./captcha-slot";
 import { FormStatusBanner } from "./form-status";
@@ -24,6 +24,7 @@ export function SignUpForm() {
     register,
     handleSubmit,
     control,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(credentialsSchema),
@@ -32,6 +33,12 @@ export function SignUpForm() {
   });
   const password = useWatch({ control, name: "password" });
   const passwordError = errors.password?.message ?? (isPasswordTooLong(password) ? PASSWORD_TOO_LONG_MESSAGE : undefined);
+  /** The server's password rules (too common, contains the e-mail) are shown under the password. */
+  const showPasswordRule = (error: AuthErrorLike) => {
+    const message = passwordRuleMessage(error);
+    if (message) setError("password", { type: "server", message }, { shouldFocus: true });
+    return message !== undefined;
+  };
 
   const onSubmit = handleSubmit(async ({ email, password: pw }) => {
     if (captcha.missing) {
@@ -51,6 +58,7 @@ export function SignUpForm() {
         to: { pathname: "/", hash: "#buy-list" },
         delayMs: SIGN_UP_REDIRECT_MS,
       },
+      showPasswordRule,
     );
     if (captcha.config) captcha.reset();
   });

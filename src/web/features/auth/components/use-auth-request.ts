@@ -29,13 +29,20 @@ export function useAuthRequest(options: { errorPrefix?: string } = {}) {
     navigateLater(success.to, success.delayMs);
   };
 
-  /** Runs one better-auth call; true when it succeeded. */
-  const run = async (call: () => Promise<{ error: AuthErrorLike | null }>, success: AuthSuccess): Promise<boolean> => {
+  /**
+   * Runs one better-auth call; true when it succeeded. `onError` may show an error answer itself
+   * (under a field) and return true; otherwise it goes to the status line.
+   */
+  const run = async (
+    call: () => Promise<{ error: AuthErrorLike | null }>,
+    success: AuthSuccess,
+    onError?: (error: AuthErrorLike) => boolean,
+  ): Promise<boolean> => {
     setStatus(null);
     try {
       const { error } = await call();
       if (error) {
-        fail(authErrorMessage(error));
+        if (!onError?.(error)) fail(authErrorMessage(error));
         return false;
       }
       succeed(success);

@@ -4,26 +4,72 @@ import { Link } from "react-router";
 import { cn } from "../../../lib/cn";
 import remarkGfm from "remark-gfm";
 
-/** Links in answers: our own pages in this tab, anything else in a new tab without opener or referrer. */
-function MarkdownLink({ href, children }: { href?: string | undefined; children?: ReactNode }) {
-  const className = "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800";
-  if (!href) return <span>{children}</span>;
-  if (href.startsWith("/") && !href.startsWith("//")) {
+/**
+ * Where a link in an answer goes when it is one of Quanta's own pages: a relative address, or an
+ * absolute one on this origin, as a router path ('/research/NVDA?x#y'). null for anything else:
+ * other sites, protocol-relative '//host', 'javascript:' and other schemes.
+ */
+export function internalPath(href: string): string | null {
+  if (typeof window === "undefined") return null;
+  let url: URL;
+  try {
+    url = new URL(href, window.location.href);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  if (url.origin !== window.location.origin) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The part of a hast node this file reads: the words of a link. */
+interface TextNode {
+  type: string;
+  value?: string;
+  children?: TextNode[];
+}
+
+function textOf(node: TextNode | undefined): string {
+  if (!node) return "";
+  if (node.type === "text") return node.value ?? "";
+  return (node.children ?? []).map(textOf).join("");
+}
+
+/** True when the link's text already is its address (an autolink), so it need not be repeated. */
+function textShowsAddress(text: string, href: string): boolean {
+  const shown = text.trim().toLowerCase();
+  const address = href.trim().toLowerCase();
+  return shown === address || address.replace(/^(https?:\/\/|mailto:)/, "") === shown.replace(/^(https?:\/\/|mailto:)/, "");
+}
+
+/**
+ * Links in answers: our own pages stay links (in this tab). An answer (a model's, or an imported
+ * analysis) must not lead people to other sites in one click, so any other link is plain text:
+ * its words, then its address in brackets when the words do not already show it.
+ */
+function MarkdownLink({ href, text, children }: { href?: string | undefined; text: string; children?: ReactNode }) {
+  const path = href ? internalPath(href) : null;
+  if (path !== null) {
     return (
-      <Link to={href} className={className}>
+      <Link to={path} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
         {children}
       </Link>
     );
   }
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer nofollow" className={className}>
+    <span>
       {children}
-    </a>
+      {href && !textShowsAddress(text, href) ? <span className="break-all text-muted"> ({href})</span> : null}
+    </span>
   );
 }
 
 const components: Components = {
-  a: ({ href, children }) => <MarkdownLink href={href}>{children}</MarkdownLink>,
+  a: ({ href, children, node }) => (
+    <MarkdownLink href={href} text={textOf(node)}>
+      {children}
+    </MarkdownLink>
+  ),
   p: ({ children }) => <p className="my-2 first:mt-0 last:mb-0">{children}</p>,
   ul: ({ children }) => <ul className="my-2 list-disc space-y-1 pl-5">{children}</ul>,
   ol: ({ children }) => <ol className="my-2 list-decimal space-y-1 pl-5">{children}</ol>,
@@ -42,7 +88,8 @@ const components: Components = {
 };
 
 // Raw HTML in an answer is never rendered (no rehype-raw; skipHtml drops it), javascript: and
-// other unsafe URLs are removed by react-markdown's default urlTransform, and images (which could
+// other unsafe URLs are removed by react-markdown's default urlTransform, links to other sites are
+// plain text (MarkdownLink), and images (which could
 // call out to any server) are shown as their alt text. remark-gfm adds tables (the compare answer).
 const safety = { skipHtml: true, disallowedElements: ["img"], unwrapDisallowed: true } as const;
 

@@ -205,9 +205,10 @@ describe("/ask", () => {
     expect(answer).toHaveTextContent("Buy above the buy point.");
     expect(answer.querySelector("script, b, img, [onerror]")).toBeNull();
     expect((window as { __chatPwned?: boolean }).__chatPwned).toBeUndefined();
-    const external = within(answer).getByRole("link", { name: "the filing" });
-    expect(external).toHaveAttribute("target", "_blank");
-    expect(external).toHaveAttribute("rel", expect.stringContaining("noopener"));
+    // Links to other sites are shown, not followed: words and address as plain text.
+    expect(within(answer).queryByRole("link", { name: "the filing" })).not.toBeInTheDocument();
+    expect(answer).toHaveTextContent("the filing (https://example.com/nwsc)");
+    expect(answer.querySelector("a[href^='http'], a[target]")).toBeNull();
     expect(within(answer).queryByRole("link", { name: "javascript" })?.getAttribute("href") ?? "").not.toMatch(/javascript:/i);
     const table = within(answer).getByRole("table");
     expect(within(table).getByRole("columnheader", { name: "Price" })).toBeInTheDocument();
@@ -377,7 +378,7 @@ describe("/ask", () => {
       expect(within(nav).getAllByTestId("conversation-item")).toHaveLength(1);
     });
     expect(within(nav).getByRole("link", { name: "Keep me" })).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Should I buy NWSC?" })).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Should I buy NWSC?" })).toBeInTheDocument();
   });
 
   it("'New chat' leaves the open conversation for an empty one", async () => {

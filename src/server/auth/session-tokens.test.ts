@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { testDatabaseKinds } from "../test-support/test-database";
+import { TEST_ORIGIN, createVerifiedUser, json, sessionCookie, startTestApp, type TestApp } from "../test-support/test-app";
+import { jwks } from "../db/schema";
+
+const OTHER_SECRET = "rotated-secret-rotated-secret-rotated-0123456789";
+
+describe.each(testDatabaseKinds)("tokens and sessions on $name", (kind) => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it("ends a token at sign-out, not when it expires 15 minutes later", async () => {
+    t = await startTestApp(kind);
+    const { cookie, jwt } = await createVerifiedUser(t, "leaver@example.com");
+    const bearer = { authorization: `Bearer ${jwt}` };
+    expect((await t.app.inject({ method: "GET", url: "/api/me", headers: bearer })).statusCode).toBe(200);
+
+    const signOut = await t.app.inject({ method: "POST", url: "/api/auth/sign-out", headers: { ...TEST_ORIGIN, cookie }, payload: {} });
+    expect(signOut.statusCode).toBe(200);
+
+    const after = await t.app.inject({ method: "GET", url: "/api/me", headers: bearer });
+    expect(after.statusCode).toBe(401);
+    expect(json(after)).toEqual({ error: "You have signed out on this device. Please sign in again.", code: "session_ended" });
+  });
+
+  it("keeps tokens of the user's other sessions working after one sign-out", async () => {
+    t = await startTestApp(kind);
+    const first = await createVerifiedUser(t, "two-devices@example.com");
+    const signIn = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      headers: TEST_ORIGIN,
+      payload: { email: "two-devices@example.com", password: "correct horse 42" },
+    });
+    const secondCookie = sessionCookie(signIn);
+    const secondJwt = json<{ token: string }>(await t.app.inject({ method: "GET", url: "/api/auth/token", headers: { cookie: secondCookie } })).token;
+
+    await t.app.inject({ method: "POST", url: "/api/auth/sign-out", headers: { ...TEST_ORIGIN, cookie: first.cookie }, payload: {} });
+    expect((await t.app.inject({ method: "GET", url: "/api/me", headers: { authorization: `Bearer ${first.jwt}` } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url: "/api/me", headers: { authorization: `Bearer ${secondJwt}` } })).statusCode).toBe(200);
+  });
+
+  it("signs users in again after the auth secret changes, with new signing keys, instead of failing every token request", async () => {
+    t = await startTestApp(kind);
+    const before = await createVerifiedUser(t, "rotate@example.com");
+    const database = t.database;
+    const [oldKey] = await database.db.select({ id: jwks.id }).from(jwks);
+    await t.app.close();
+
+    t = await startTestApp(kind, {}, { database, authSecret: OTHER_SECRET });
+    // The old token and the old cookie were made with the old secret: both are refused cleanly.
+    const oldToken = await t.app.inject({ method: "GET", url: "/api/me", headers: { authorization: `Bearer ${before.jwt}` } });
+    expect(oldToken.statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/token", headers: { cookie: before.cookie } })).statusCode).toBe(401);
+
+    const signIn = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      headers: TEST_ORIGIN,
+      payload: { email: "rotate@example.com", password: "correct horse 42" },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const token = await t.app.inject({ method: "GET", url: "/api/auth/token", headers: { cookie: sessionCookie(signIn) } });
+    expect(token.statusCode).toBe(200);
+    const me = await t.app.inject({ method: "GET", url: "/api/me", headers: { authorization: `Bearer ${json<{ token: string }>(token).token}` } });
+    expect(me.statusCode).toBe(200);
+    const keys = await database.db.select({ id: jwks.id }).from(jwks);
+    expect(keys.map((k) => k.id)).not.toContain(oldKey?.id);
+  });
+});
