@@ -21,7 +21,10 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 2_400);
 /** FUZZ_VERBOSE=1 prints the statuses of each request family too. */
 const VERBOSE = Boolean(process.env.FUZZ_VERBOSE);
 const WEBHOOK_SECRET = "whsec_fuzz_secret_0123456789abcdef";
-const TIME_LIMIT_MS = 90_000;
+/** The whole test (requests and the checks after them) must finish within this. */
+const TEST_TIMEOUT_MS = 90_000;
+/** The requests stop here, so a slow machine reports how far it got instead of timing out. */
+const REQUESTS_TIME_LIMIT_MS = 75_000;
 
 const samples = path.resolve(import.meta.dirname, "../../../docs/samples");
 
@@ -158,7 +161,7 @@ describe("HTTP fuzzer: no input yields a 5xx", () => {
             }
           }
         }),
-        { seed: SEED, numRuns: RUNS, endOnFailure: true },
+        { seed: SEED, numRuns: RUNS, endOnFailure: true, interruptAfterTimeLimit: REQUESTS_TIME_LIMIT_MS },
       );
       const seconds = (performance.now() - started) / 1000;
 
@@ -175,7 +178,7 @@ describe("HTTP fuzzer: no input yields a 5xx", () => {
           `${violations.length} bad answers (reproduce with FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}):\n${violations.slice(0, 15).map(describeViolation).join("\n")}`,
         );
       }
-      expect(index).toBeGreaterThanOrEqual(Math.min(RUNS, 2_000));
+      expect(index, `only ${index} of ${RUNS} requests ran within ${REQUESTS_TIME_LIMIT_MS / 1000} s`).toBe(RUNS);
 
       // The app is still healthy, and an ordinary signed-in call still works.
       expect((await t.app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
@@ -186,6 +189,6 @@ describe("HTTP fuzzer: no input yields a 5xx", () => {
       const history = await t.app.inject({ method: "GET", url: "/user/stock-analyses/", headers: apiHeaders(jwt) });
       expect(history.statusCode).toBe(200);
     },
-    TIME_LIMIT_MS + 30_000,
+    TEST_TIMEOUT_MS,
   );
 });

@@ -4,11 +4,6 @@ import type { AppConfig } from "../config";
 import { invalidCharacters, rawBodyContainsNul } from "../plugins/input-guard";
 import { LEGACY_GOOGLE_CALLBACK_PATH, type Auth } from "./auth";
 
-/**
- * Hands /api/auth/* to better-auth as a Web Request and copies its Response back. The body is kept
- * raw (better-auth parses it itself) and the client address comes from Fastify, never from the
- * caller's own X-Forwarded-For, so the sign-in rate limit cannot be dodged by a forged header.
- */
 /** Google's redirect comes back to the registered legacy address; better-auth 1.7 serves it at /callback/:id. */
 function betterAuthPath(url: string): string {
   return url.startsWith(LEGACY_GOOGLE_CALLBACK_PATH) ? `/api/auth/callback/${url.slice("/api/auth/oauth2/callback/".length)}` : url;
@@ -103,6 +98,42 @@ function errorAnswer(status: number, contentType: string | null, body: Buffer): 
   }
 }
 
+const TOKEN_PATH = "/api/auth/token";
+
+/**
+ * better-auth echoes the raw session token in JSON (sign-in's `token`, get-session's
+ * `session.token`, list-sessions' entries). The browser holds the session in an HttpOnly cookie and
+ * asks /api/auth/token for a JWT, so those copies only widen what a script or a log could steal:
+ * they are blanked. Null when the answer is left as it is.
+ */
+function withoutSessionTokens(path: string, status: number, contentType: string | null, body: Buffer): Buffer | null {
+  if (status < 200 || status >= 300 || path === TOKEN_PATH || !contentType?.toLowerCase().includes("application/json")) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString("utf8"));
+  } catch {
+    return null;
+  }
+  let changed = false;
+  const blank = (record: unknown) => {
+    if (typeof record === "object" && record !== null && typeof (record as Record<string, unknown>).token === "string") {
+      (record as Record<string, unknown>).token = null;
+      changed = true;
+    }
+  };
+  if (Array.isArray(parsed)) parsed.forEach(blank);
+  else if (typeof parsed === "object" && parsed !== null) {
+    blank(parsed);
+    blank((parsed as Record<string, unknown>).session);
+  }
+  return changed ? Buffer.from(JSON.stringify(parsed)) : null;
+}
+
+/**
+ * Hands /api/auth/* to better-auth as a Web Request and copies its Response back. The body is kept
+ * raw (better-auth parses it itself) and the client address comes from Fastify, never from the
+ * caller's own X-Forwarded-For, so the sign-in rate limit cannot be dodged by a forged header.
+ */
 export function registerAuthRoutes(app: FastifyInstance, config: AppConfig, getAuth: () => Promise<Auth>): void {
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -142,14 +173,17 @@ export function registerAuthRoutes(app: FastifyInstance, config: AppConfig, getA
       // would move the popup into another browsing context group and cut that link.
       reply.removeHeader("cross-origin-opener-policy");
       response.headers.forEach((value, name) => {
-        if (name === "set-cookie" || name === "content-length") return;
+        // set-auth-token: the bearer plugin's copy of the session token (the cookie carries it).
+        if (name === "set-cookie" || name === "content-length" || name === "set-auth-token") return;
         reply.header(name, value);
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header("set-cookie", cookies);
       const body = Buffer.from(await response.arrayBuffer());
-      const error = errorAnswer(response.status, response.headers.get("content-type"), body);
-      return error ? reply.type("application/json; charset=utf-8").send(error) : reply.send(body);
+      const contentType = response.headers.get("content-type");
+      const error = errorAnswer(response.status, contentType, body);
+      if (error) return reply.type("application/json; charset=utf-8").send(error);
+      return reply.send(withoutSessionTokens(requestPath(request.url), response.status, contentType, body) ?? body);
     };
 
     scope.route({ method: ["GET", "POST"], url: "/api/auth/*", schema: { hide: true }, handler });

@@ -26,6 +26,31 @@ describe.each(testDatabaseKinds)("tokens and sessions on $name", (kind) => {
     expect(json(after)).toEqual({ error: "You have signed out on this device. Please sign in again.", code: "session_ended" });
   });
 
+  it("does not echo the raw session token in JSON or headers, where the HttpOnly cookie suffices", async () => {
+    t = await startTestApp(kind);
+    await createVerifiedUser(t, "echo@example.com");
+    const signIn = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      headers: TEST_ORIGIN,
+      payload: { email: "echo@example.com", password: "correct horse 42" },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const cookie = sessionCookie(signIn);
+    const rawToken = decodeURIComponent(cookie.split("=")[1]!.split(".")[0]!);
+    expect(rawToken.length).toBeGreaterThan(16);
+    expect(json(signIn)).toMatchObject({ token: null, user: { email: "echo@example.com" } });
+    expect(signIn.headers["set-auth-token"]).toBeUndefined();
+    for (const url of ["/api/auth/get-session", "/api/auth/list-sessions"]) {
+      const response = await t.app.inject({ method: "GET", url, headers: { cookie } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).not.toContain(rawToken);
+    }
+    // The JWT endpoint still answers its token, and the cookie alone still works.
+    const jwt = await t.app.inject({ method: "GET", url: "/api/auth/token", headers: { cookie } });
+    expect(typeof json<{ token: unknown }>(jwt).token).toBe("string");
+  });
+
   it("keeps tokens of the user's other sessions working after one sign-out", async () => {
     t = await startTestApp(kind);
     const first = await createVerifiedUser(t, "two-devices@example.com");

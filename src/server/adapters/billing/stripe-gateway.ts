@@ -85,6 +85,8 @@ export class StripeGateway {
       if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new WebhookVerificationError("signature", "Invalid Stripe signature.");
       throw new WebhookVerificationError("payload", "The webhook body is not valid JSON.");
     }
+    // A correctly signed body may still be any JSON value (null, a number): not an event.
+    if (typeof event !== "object" || event === null) throw new WebhookVerificationError("payload", "The webhook body is not a Stripe event.");
     const object = (event.data as { object?: unknown } | undefined)?.object;
     if (typeof event.id !== "string" || typeof event.type !== "string" || typeof event.created !== "number" || !object || typeof object !== "object") {
       throw new WebhookVerificationError("payload", "The webhook body is not a Stripe event.");

@@ -153,6 +153,15 @@ describe.each(testDatabaseKinds)("Stripe webhook on $name", (kind) => {
     expect(await t.database.db.select().from(stripeCustomers)).toEqual([]);
   });
 
+  it("refuses correctly signed JSON that is not an event (null, a number, an array) with 400", async () => {
+    for (const body of ["null", "42", "[]", '"text"']) {
+      const response = await deliver(null, { body });
+      expect(response.statusCode, body).toBe(400);
+      expect(json(response), body).toMatchObject({ code: "stripe_payload_invalid" });
+    }
+    expect(await eventCount()).toBe(0);
+  });
+
   it("acknowledges unknown event types with 200 and changes nothing", async () => {
     const response = await deliver(stripeEvent("evt_x", "customer.created", T0, { id: "cus_9", object: "customer", email: "x@example.com" }));
     expect(response.statusCode).toBe(200);
