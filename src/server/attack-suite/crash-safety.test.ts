@@ -5,9 +5,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseCsv } from "../../core/csv/csv";
+import { createScratchDatabase } from "../test-support/test-database";
 
 /**
  * Crash safety of the real server (src/server/main.ts in a child process): analyses and CSV imports
@@ -186,20 +186,11 @@ if (adminUrl) {
     name: "postgres",
     async setUp() {
       const dataDir = await mkdtemp(path.join(os.tmpdir(), "quanta-crash-"));
-      const name = `quanta_crash_${randomBytes(6).toString("hex")}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
+      const scratch = await createScratchDatabase(adminUrl, "quanta_crash");
       return {
-        env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+        env: { DATA_DIR: dataDir, DATABASE_URL: scratch.url },
         tearDown: async () => {
-          const dropper = new pg.Client({ connectionString: adminUrl });
-          await dropper.connect();
-          await dropper.query(`drop database if exists ${name} with (force)`);
-          await dropper.end();
+          await scratch.drop();
           await rm(dataDir, { recursive: true, force: true });
         },
       };

@@ -34,33 +34,44 @@ const pgliteKind: TestDatabaseKind = {
   },
 };
 
+/** A freshly created, empty database on the server at `adminUrl`, and how to drop it again. */
+export async function createScratchDatabase(adminUrl: string, prefix = "quanta_test"): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      // Let the pool's connections finish closing before the drop, so none is cut mid-close.
+      for (let attempt = 0; attempt < 40; attempt++) {
+        const { rows } = await dropper.query<{ open: string }>("select count(*) as open from pg_stat_activity where datname = $1", [name]);
+        if (rows[0]?.open === "0") break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
 function postgresKind(adminUrl: string): TestDatabaseKind {
   return {
     name: "postgres",
     async open() {
-      const name = `quanta_test_${randomBytes(6).toString("hex")}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
+      const scratch = await createScratchDatabase(adminUrl);
       // Dropping the database below ends its connections; those errors are expected here.
-      const handle = await openPostgres(url.toString(), { migrate: true, onIdleClientError: () => undefined });
+      const handle = await openPostgres(scratch.url, { migrate: true, onIdleClientError: () => undefined });
       return {
         ...handle,
         close: async () => {
           await handle.close();
-          const dropper = new pg.Client({ connectionString: adminUrl });
-          await dropper.connect();
-          // Let the pool's connections finish closing before the drop, so none is cut mid-close.
-          for (let attempt = 0; attempt < 40; attempt++) {
-            const { rows } = await dropper.query<{ open: string }>("select count(*) as open from pg_stat_activity where datname = $1", [name]);
-            if (rows[0]?.open === "0") break;
-            await new Promise((resolve) => setTimeout(resolve, 50));
-          }
-          await dropper.query(`drop database if exists ${name} with (force)`);
-          await dropper.end();
+          await scratch.drop();
         },
       };
     },
