@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -33,7 +33,7 @@ describe("src/server/main.ts", () => {
     for (const child of children) child.kill("SIGKILL");
   });
 
-  it("refuses to start a second instance on the same DATA_DIR, with a clear message", async () => {
+  it("refuses to start a second instance on the same DATA_DIR, with a clear message", { timeout: 90_000 }, async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "quanta-main-"));
     const first = start({ DATA_DIR: dataDir, PORT: "3941" });
     children.push(first);
@@ -61,7 +61,7 @@ describe("src/server/main.ts", () => {
     expect(stderr).toContain("AUTH_SECRET: is required in production");
   });
 
-  it("shuts down cleanly on SIGTERM and releases the data directory", async () => {
+  it("shuts down cleanly on SIGTERM and releases the data directory", { timeout: 90_000 }, async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "quanta-main-"));
     const first = start({ DATA_DIR: dataDir, PORT: "3943" });
     children.push(first);
@@ -82,30 +82,12 @@ describe("src/server/main.ts", () => {
     return { code, stderr };
   }
 
-  it("refuses to start on an empty DATA_DIR/auth-secret instead of signing with a guessable secret", async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), "quanta-main-"));
-    await writeFile(path.join(dataDir, "auth-secret"), "");
-    const { code, stderr } = await failedStart({ DATA_DIR: dataDir, PORT: "3944" });
-    expect(code).toBe(1);
-    expect(stderr).toContain(`${path.join(dataDir, "auth-secret")} holds 0 characters; at least 32 are required`);
-    expect(stderr).toContain("delete the file");
-  });
-
-  it("does not make a new database in an empty pg/ folder, and names a damaged one and what to do", async () => {
+  it("does not make a new database in an empty pg/ folder, and says what to do", async () => {
     const empty = await mkdtemp(path.join(os.tmpdir(), "quanta-main-"));
     await mkdir(path.join(empty, "pg"));
     const first = await failedStart({ DATA_DIR: empty, PORT: "3945" });
     expect(first.code).toBe(1);
     expect(first.stderr).toContain(`${path.join(empty, "pg")} exists but holds no database (it is empty)`);
     expect(first.stderr).toContain("restore DATA_DIR from a backup");
-
-    const damaged = await mkdtemp(path.join(os.tmpdir(), "quanta-main-"));
-    await mkdir(path.join(damaged, "pg", "global"), { recursive: true });
-    await writeFile(path.join(damaged, "pg", "PG_VERSION"), "17\n");
-    await writeFile(path.join(damaged, "pg", "global", "pg_control"), Buffer.alloc(8192, 7));
-    const second = await failedStart({ DATA_DIR: damaged, PORT: "3946" });
-    expect(second.code).toBe(1);
-    expect(second.stderr).toContain(`The embedded database in ${path.join(damaged, "pg")} could not be opened`);
-    expect(second.stderr).toContain(`mv ${damaged} ${damaged}.damaged`);
   });
 });

@@ -16,7 +16,7 @@ import { createScratchDatabase } from "../test-support/test-database";
  * every acknowledged row must still be there. Several kill cycles per database.
  */
 
-const CYCLES = 3;
+const CYCLES = 2;
 const PASSWORD = "crash Safety zebra 9417 quartz";
 const samples = path.resolve(import.meta.dirname, "../../../docs/samples");
 const [exportHeader, exportRow] = readFileSync(path.join(samples, "analyses-export.csv"), "utf8").trim().split("\r\n");
