@@ -20,6 +20,12 @@ const booleanFlag = (fallback: boolean) =>
   );
 const port = z.coerce.number().int().min(0).max(65535);
 
+/** The shortest auth secret accepted, from AUTH_SECRET or the generated DATA_DIR/auth-secret alike. */
+export const MIN_AUTH_SECRET_LENGTH = 32;
+const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+const timeoutMs = (fallback: number) => z.coerce.number().int().min(1000).max(600_000).default(fallback);
+
 /** The proxy names proxy-addr (Fastify's trustProxy) understands besides addresses and CIDR ranges. */
 const PROXY_KEYWORDS = ["loopback", "linklocal", "uniquelocal"];
 
@@ -75,9 +81,9 @@ export const envSchema = z
     APP_URL: optionalUrl,
     TRUSTED_ORIGINS: optionalString,
     TRUST_PROXY: trustProxy,
-    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
-    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
-    KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(72_000),
+    REQUEST_TIMEOUT_MS: timeoutMs(DEFAULT_REQUEST_TIMEOUT_MS),
+    HEADERS_TIMEOUT_MS: timeoutMs(DEFAULT_HEADERS_TIMEOUT_MS),
+    KEEP_ALIVE_TIMEOUT_MS: timeoutMs(72_000),
     DOCS_ENABLED: booleanFlag(true),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     BRAND_NAME: z.string().min(1).default("Quanta"),
@@ -85,7 +91,7 @@ export const envSchema = z
     DATABASE_URL: optionalUrl,
     AUTH_SECRET: z.preprocess(
       emptyToUndefined,
-      z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+      z.string().min(MIN_AUTH_SECRET_LENGTH, `AUTH_SECRET must be at least ${MIN_AUTH_SECRET_LENGTH} characters`).optional(),
     ),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
@@ -140,8 +146,8 @@ export const envSchema = z
 function crossFieldProblems(source: Record<string, string | undefined>): string[] {
   const set = (name: string) => Boolean(source[name] && source[name] !== "");
   const problems: string[] = [];
-  const headersTimeout = Number(source.HEADERS_TIMEOUT_MS ?? 10_000);
-  const requestTimeout = Number(source.REQUEST_TIMEOUT_MS ?? 60_000);
+  const headersTimeout = Number(source.HEADERS_TIMEOUT_MS || DEFAULT_HEADERS_TIMEOUT_MS);
+  const requestTimeout = Number(source.REQUEST_TIMEOUT_MS || DEFAULT_REQUEST_TIMEOUT_MS);
   if (headersTimeout > requestTimeout) problems.push("HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS");
   if (source.NODE_ENV === "production" && !set("AUTH_SECRET")) problems.push("AUTH_SECRET: is required in production");
   if (set("GOOGLE_CLIENT_ID") !== set("GOOGLE_CLIENT_SECRET")) {

@@ -1,4 +1,5 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
+import { PASSWORD_RULE_MESSAGES, type PasswordProblemCode } from "./password-rules";
 
 /**
  * The password rules Quanta adds to the length rules (8 to 72 characters) of the auth library.
@@ -15,8 +16,6 @@ import { dictionary } from "@zxcvbn-ts/language-common";
  *   characters.
  */
 
-export type PasswordProblemCode = "password_too_common" | "password_contains_email" | "password_is_name";
-
 export interface PasswordProblem {
   code: PasswordProblemCode;
   message: string;
@@ -27,9 +26,9 @@ export interface PasswordOwner {
   name?: string | null | undefined;
 }
 
-export const PASSWORD_TOO_COMMON_MESSAGE = "This password is too common. Please choose a less common one.";
-export const PASSWORD_CONTAINS_EMAIL_MESSAGE = "Your password must not contain your e-mail address.";
-export const PASSWORD_IS_NAME_MESSAGE = "Your password must not be your name.";
+export const PASSWORD_TOO_COMMON_MESSAGE = PASSWORD_RULE_MESSAGES.password_too_common;
+export const PASSWORD_CONTAINS_EMAIL_MESSAGE = PASSWORD_RULE_MESSAGES.password_contains_email;
+export const PASSWORD_IS_NAME_MESSAGE = PASSWORD_RULE_MESSAGES.password_is_name;
 
 /** Local parts (and names) shorter than this only count when the password equals them. */
 const MIN_CONTAINED_LENGTH = 4;

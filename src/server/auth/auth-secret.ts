@@ -1,10 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
-import type { AppConfig } from "../config";
-
-/** The shortest secret accepted, from AUTH_SECRET or DATA_DIR/auth-secret alike. */
-export const MIN_AUTH_SECRET_LENGTH = 32;
+import { MIN_AUTH_SECRET_LENGTH, type AppConfig } from "../config";
 
 export class AuthSecretError extends Error {
   constructor(message: string) {

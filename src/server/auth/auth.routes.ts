@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../app-error";
 import type { AppConfig } from "../config";
-import { invalidCharacters, rawBodyContainsNul } from "../plugins/input-guard";
+import { containsNul, invalidCharacters, isJsonMediaType, rawBodyContainsNul } from "../plugins/input-guard";
 import { LEGACY_GOOGLE_CALLBACK_PATH, type Auth } from "./auth";
 
 /** Google's redirect comes back to the registered legacy address; better-auth 1.7 serves it at /callback/:id. */
@@ -9,8 +9,6 @@ function betterAuthPath(url: string): string {
   return url.startsWith(LEGACY_GOOGLE_CALLBACK_PATH) ? `/api/auth/callback/${url.slice("/api/auth/oauth2/callback/".length)}` : url;
 }
 
-/** Media types better-auth reads as JSON (better-call: application/json and application/*+json). */
-const JSON_MEDIA_TYPE = /^application\/([a-z0-9.+-]*\+)?json/i;
 const UPDATE_USER_PATH = "/api/auth/update-user";
 /**
  * No better-auth endpoint has a longer path. better-auth's rate limiter stores `ip|path` as a
@@ -53,16 +51,22 @@ function checkUpdateUser(request: FastifyRequest, body: unknown): void {
  * parses (better-auth would answer that too, but not in this API's error shape), and update-user's fields.
  */
 function checkBody(request: FastifyRequest): void {
-  if (!Buffer.isBuffer(request.body) || request.body.length === 0) return;
+  const body = request.body;
+  if (!Buffer.isBuffer(body) || body.length === 0) return;
   const contentType = request.headers["content-type"];
-  if (rawBodyContainsNul(request.body, contentType)) throw invalidCharacters(request, "body");
-  if (!JSON_MEDIA_TYPE.test(contentType ?? "")) return;
+  if (!isJsonMediaType(contentType)) {
+    if (rawBodyContainsNul(body, contentType)) throw invalidCharacters(request, "body");
+    return;
+  }
+  // JSON is parsed once here, for the NUL check, the syntax and update-user's fields alike.
+  if (body.includes(0)) throw invalidCharacters(request, "body");
   let parsed: unknown;
   try {
-    parsed = JSON.parse(request.body.toString("utf8"));
+    parsed = JSON.parse(body.toString("utf8"));
   } catch {
     throw refused(request, "invalid_json", "The request body is not valid JSON.");
   }
+  if (containsNul(parsed)) throw invalidCharacters(request, "body");
   if (requestPath(request.url) === UPDATE_USER_PATH) checkUpdateUser(request, parsed);
 }
 

@@ -9,16 +9,19 @@ export interface UserRecord {
   disabled: boolean;
 }
 
+/** The columns every lookup reads, and the record they make. */
+const userColumns = { id: users.id, email: users.email, emailVerified: users.emailVerified, banned: users.banned };
+
+function toRecord(row: { id: string; email: string; emailVerified: boolean; banned: boolean | null }): UserRecord {
+  return { id: row.id, email: row.email, emailVerified: row.emailVerified, disabled: row.banned === true };
+}
+
 export class UserRepository {
   constructor(private readonly db: Database) {}
 
   async findById(id: string): Promise<UserRecord | undefined> {
-    const [row] = await this.db
-      .select({ id: users.id, email: users.email, emailVerified: users.emailVerified, banned: users.banned })
-      .from(users)
-      .where(eq(users.id, id))
-      .limit(1);
-    return row && { id: row.id, email: row.email, emailVerified: row.emailVerified, disabled: row.banned === true };
+    const [row] = await this.db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
+    return row && toRecord(row);
   }
 
   /**
@@ -27,21 +30,17 @@ export class UserRepository {
    */
   async findBySession(userId: string, sessionId: string, now: Date): Promise<UserRecord | undefined> {
     const [row] = await this.db
-      .select({ id: users.id, email: users.email, emailVerified: users.emailVerified, banned: users.banned })
+      .select(userColumns)
       .from(users)
       .innerJoin(sessions, eq(sessions.userId, users.id))
       .where(and(eq(users.id, userId), eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
       .limit(1);
-    return row && { id: row.id, email: row.email, emailVerified: row.emailVerified, disabled: row.banned === true };
+    return row && toRecord(row);
   }
 
   async findByEmail(email: string): Promise<UserRecord | undefined> {
-    const [row] = await this.db
-      .select({ id: users.id, email: users.email, emailVerified: users.emailVerified, banned: users.banned })
-      .from(users)
-      .where(eq(users.email, email.trim().toLowerCase()))
-      .limit(1);
-    return row && { id: row.id, email: row.email, emailVerified: row.emailVerified, disabled: row.banned === true };
+    const [row] = await this.db.select(userColumns).from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+    return row && toRecord(row);
   }
 
   /** Disables or re-enables a user. Disabling also ends every session, in one transaction. */
@@ -56,15 +55,7 @@ export class UserRepository {
   }
 
   async list(): Promise<UserRecord[]> {
-    const rows = await this.db
-      .select({ id: users.id, email: users.email, emailVerified: users.emailVerified, banned: users.banned })
-      .from(users)
-      .orderBy(users.createdAt);
-    return rows.map((row) => ({
-      id: row.id,
-      email: row.email,
-      emailVerified: row.emailVerified,
-      disabled: row.banned === true,
-    }));
+    const rows = await this.db.select(userColumns).from(users).orderBy(users.createdAt);
+    return rows.map(toRecord);
   }
 }

@@ -8,6 +8,10 @@ const RAW_NUL = /\0|%00/i;
 /** Media types a JSON parser reads (better-call's rule: application/json and application/*+json). */
 const JSON_MEDIA_TYPE = /^application\/([a-z0-9.+-]*\+)?json/i;
 
+export function isJsonMediaType(contentType: string | undefined): boolean {
+  return JSON_MEDIA_TYPE.test(contentType ?? "");
+}
+
 /** Half of a surrogate pair on its own: a JSON `\ud800` escape decodes to it, and jsonb refuses it. */
 const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -54,7 +58,7 @@ export function containsUnstorableText(value: unknown): boolean {
 export function rawBodyContainsNul(body: Buffer, contentType: string | undefined): boolean {
   if (body.includes(0)) return true;
   const type = (contentType ?? "").toLowerCase();
-  if (JSON_MEDIA_TYPE.test(type)) {
+  if (isJsonMediaType(type)) {
     try {
       return containsNul(JSON.parse(body.toString("utf8")));
     } catch {

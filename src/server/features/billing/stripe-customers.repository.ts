@@ -129,12 +129,7 @@ export class StripeCustomersRepository {
         const decision = decideChange(current, change, current !== undefined && premiumNow(current, this.policy));
         decisions.add(decision);
         if (decision !== "apply") continue;
-        const pastDueSince =
-          change.status === "past_due"
-            ? current?.status === "past_due" && current.pastDueSince
-              ? current.pastDueSince
-              : new Date(Math.min(change.at.getTime(), event.created.getTime()))
-            : null;
+        const pastDueSince = pastDueSinceAfter(current, change, event.created);
         const values = {
           email: rowEmail,
           status: change.status,
@@ -168,6 +163,13 @@ export function premiumNow(record: Pick<SubscriptionRecord, "status" | "source" 
   }
   if (record.status === "past_due" && record.pastDueSince) return now < record.pastDueSince.getTime() + policy.graceDays * DAY_MS;
   return false;
+}
+
+/** When the grace days of a past_due row started: kept while it stays past_due, else the change's time. */
+function pastDueSinceAfter(current: SubscriptionRecord | undefined, change: SubscriptionChange, eventCreated: Date): Date | null {
+  if (change.status !== "past_due") return null;
+  if (current?.status === "past_due" && current.pastDueSince) return current.pastDueSince;
+  return new Date(Math.min(change.at.getTime(), eventCreated.getTime()));
 }
 
 /** The rows a change concerns: holders of its subscription, subscription-less rows of its customer, its e-mail's row. */

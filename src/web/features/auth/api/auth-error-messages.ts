@@ -1,3 +1,4 @@
+import { PASSWORD_RULE_MESSAGES, isPasswordProblemCode } from "../../../../core/auth/password-rules";
 /**
  * One place that turns better-auth errors into sentences people understand (SPEC.md §8).
  *
@@ -37,16 +38,6 @@ const MESSAGES_BY_CODE: Readonly<Record<string, string>> = {
   POPUP_SIGN_IN_FAILED: "Google sign-in failed. Please try again.",
 };
 
-/**
- * The server's own password rules (server/auth/password-hook.ts): their answer is shown as the
- * server words it, under the password field; these sentences only stand in if it sent none.
- */
-const PASSWORD_RULE_MESSAGES: Readonly<Record<string, string>> = {
-  password_too_common: "This password is too common. Please choose a less common one.",
-  password_contains_email: "Your password must not contain your e-mail address.",
-  password_is_name: "Your password must not be your name.",
-};
-
 /** The error shape better-auth's client returns: `{ error: { code, message, status } }`. */
 export interface AuthErrorLike {
   code?: string | undefined;
@@ -55,9 +46,12 @@ export interface AuthErrorLike {
   statusText?: string | undefined;
 }
 
-/** The sentence for a refusal by the server's password rules; undefined for any other error. */
+/**
+ * The sentence for a refusal by the server's password rules (server/auth/password-hook.ts), as the
+ * server words it; core's sentences only stand in if it sent none. Undefined for any other error.
+ */
 export function passwordRuleMessage(error: AuthErrorLike | null | undefined): string | undefined {
-  const fallback = error?.code ? PASSWORD_RULE_MESSAGES[error.code] : undefined;
+  const fallback = error?.code && isPasswordProblemCode(error.code) ? PASSWORD_RULE_MESSAGES[error.code] : undefined;
   if (!fallback) return undefined;
   return error?.message?.trim() || fallback;
 }
