@@ -1,20 +1,21 @@
 import { expect, test } from "@playwright/test";
 import { linkIn, uniqueEmail, waitForMail } from "./support/mailbox";
-import { fillCredentials, msUntilUrl, signIn, signOut, signUp } from "./support/auth-steps";
+import { fillCredentials, signIn, signOut, signUp } from "./support/auth-steps";
+import { msFromStatusToUrl, recordTimeline } from "./support/timeline";
 
 test("a visitor signs up, verifies, signs out and in, resets the password and signs in with the new one", async ({
   page,
   request,
 }) => {
   const email = uniqueEmail("journey");
+  await recordTimeline(page);
 
   // Sign up: the spec's two success lines, then /#buy-list after 3 s.
   await signUp(page, email, "first password 1");
   const signUpStatus = page.getByRole("status").filter({ hasText: "Sign up successful!" });
   await expect(signUpStatus).toBeVisible();
-  const signedUpAt = Date.now();
   await expect(signUpStatus).toContainText("Please check your email to verify your account.");
-  const signUpDelay = await msUntilUrl(page, /\/#buy-list$/, signedUpAt);
+  const signUpDelay = await msFromStatusToUrl(page, "Sign up successful!", /\/#buy-list$/);
   expect(signUpDelay).toBeGreaterThan(2_500);
   expect(signUpDelay).toBeLessThan(4_500);
   await expect(page.getByRole("tab", { name: "Stocks to buy" })).toHaveAttribute("aria-selected", "true");
@@ -32,8 +33,7 @@ test("a visitor signs up, verifies, signs out and in, resets the password and si
   await fillCredentials(page, email, "first password 1");
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page.getByRole("status")).toHaveText("Your sign in was successful!");
-  const signedInAt = Date.now();
-  const signInDelay = await msUntilUrl(page, /\/stocks$/, signedInAt);
+  const signInDelay = await msFromStatusToUrl(page, "Your sign in was successful!", /\/stocks$/);
   expect(signInDelay).toBeGreaterThan(1_000);
   expect(signInDelay).toBeLessThan(3_000);
   await signOut(page, email);
@@ -44,8 +44,7 @@ test("a visitor signs up, verifies, signs out and in, resets the password and si
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Email Reset Instructions" }).click();
   await expect(page.getByRole("status")).toHaveText("Password reset email sent! Check your inbox.");
-  const resetRequestedAt = Date.now();
-  const resetDelay = await msUntilUrl(page, /\/signin$/, resetRequestedAt);
+  const resetDelay = await msFromStatusToUrl(page, "Password reset email sent!", /\/signin$/);
   expect(resetDelay).toBeGreaterThan(1_500);
   expect(resetDelay).toBeLessThan(3_500);
 

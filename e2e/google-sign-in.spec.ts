@@ -1,10 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { uniqueEmail } from "./support/mailbox";
+import { msFromStatusToUrl, recordTimeline } from "./support/timeline";
 
 // 'Sign up with Google' against a real OpenID Connect provider started by the suite (oidc-provider),
 // through the same discovery-based code path as Google itself.
 test("Sign up with Google opens a popup and signs the user in when it completes", async ({ page }) => {
   const email = uniqueEmail("google");
+  await recordTimeline(page);
   await page.goto("/signup");
   const popupPromise = page.waitForEvent("popup");
   await page.getByRole("button", { name: /Sign up with Google/ }).click();
@@ -20,9 +22,7 @@ test("Sign up with Google opens a popup and signs the user in when it completes"
   await closed;
 
   await expect(page.getByRole("status")).toContainText("Sign up successful!");
-  const doneAt = Date.now();
-  await page.waitForURL(/\/#buy-list$/);
-  const delay = Date.now() - doneAt;
+  const delay = await msFromStatusToUrl(page, "Sign up successful!", /\/#buy-list$/);
   expect(delay).toBeGreaterThan(1_000);
   expect(delay).toBeLessThan(3_000);
   await expect(page.getByRole("banner").getByRole("button", { name: email })).toBeVisible();

@@ -24,12 +24,6 @@ export async function signOut(page: Page, email: string): Promise<void> {
   await expect(page).toHaveURL(/\/signin$/);
 }
 
-/** Measures how long after `since` the URL starts to match, to check the spec's redirect delays. */
-export async function msUntilUrl(page: Page, pattern: RegExp, since: number): Promise<number> {
-  await page.waitForURL(pattern, { timeout: 10_000 });
-  return Date.now() - since;
-}
-
 /** A new user who signed up and opened the verification link (which signs them in); returns the e-mail. */
 export async function signUpVerified(page: Page, request: APIRequestContext, prefix: string): Promise<string> {
   const email = uniqueEmail(prefix);
