@@ -4,25 +4,42 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 
-/** The real entry point, as `npm start` runs it, in child processes. */
+/**
+ * The real entry point, as `npm start` runs it, in child processes. PORT 0 lets the system pick a free
+ * port; the server's 'listening' log line says which.
+ */
 function start(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: "warn", HOST: "127.0.0.1", ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: "info", HOST: "127.0.0.1", PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
 }
 
-async function waitForReady(port: number, child: ChildProcess): Promise<void> {
+/** Resolves with the port once the server says it listens and /readyz answers 200. */
+async function waitForReady(child: ChildProcess): Promise<number> {
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => reject(new Error(`the server did not listen within 30 s:\n${output}`)), 30_000);
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const listening = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      if (listening) {
+        clearTimeout(timer);
+        resolve(Number(listening[1]));
+      }
+    });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/readyz`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const response = await fetch(`http://127.0.0.1:${port}/readyz`);
+    if (response.ok) return port;
+    // The database opens just after the server listens; poll until it has.
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error("server did not become ready");
 }
@@ -35,11 +52,11 @@ describe("src/server/main.ts", () => {
 
   it("refuses to start a second instance on the same DATA_DIR, with a clear message", { timeout: 90_000 }, async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "quanta-main-"));
-    const first = start({ DATA_DIR: dataDir, PORT: "3941" });
+    const first = start({ DATA_DIR: dataDir });
     children.push(first);
-    await waitForReady(3941, first);
+    await waitForReady(first);
 
-    const second = start({ DATA_DIR: dataDir, PORT: "3942" });
+    const second = start({ DATA_DIR: dataDir });
     children.push(second);
     let stderr = "";
     second.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
@@ -63,14 +80,14 @@ describe("src/server/main.ts", () => {
 
   it("shuts down cleanly on SIGTERM and releases the data directory", { timeout: 90_000 }, async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "quanta-main-"));
-    const first = start({ DATA_DIR: dataDir, PORT: "3943" });
+    const first = start({ DATA_DIR: dataDir });
     children.push(first);
-    await waitForReady(3943, first);
+    await waitForReady(first);
     first.kill("SIGTERM");
     expect(await new Promise<number | null>((resolve) => first.on("exit", resolve))).toBe(0);
-    const again = start({ DATA_DIR: dataDir, PORT: "3943" });
+    const again = start({ DATA_DIR: dataDir });
     children.push(again);
-    await waitForReady(3943, again);
+    await waitForReady(again);
   });
 
   async function failedStart(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
@@ -85,7 +102,7 @@ describe("src/server/main.ts", () => {
   it("does not make a new database in an empty pg/ folder, and says what to do", async () => {
     const empty = await mkdtemp(path.join(os.tmpdir(), "quanta-main-"));
     await mkdir(path.join(empty, "pg"));
-    const first = await failedStart({ DATA_DIR: empty, PORT: "3945" });
+    const first = await failedStart({ DATA_DIR: empty });
     expect(first.code).toBe(1);
     expect(first.stderr).toContain(`${path.join(empty, "pg")} exists but holds no database (it is empty)`);
     expect(first.stderr).toContain("restore DATA_DIR from a backup");
