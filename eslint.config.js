@@ -33,6 +33,8 @@ function layerZones({ tests }) {
     { target: "./src/contracts", from: ["./src/server", "./src/web", "./src/cli"], message: "contracts may only import core." },
     { target: "./src/server", from: ["./src/web", "./src/cli"], message: "server never imports web or cli." },
     { target: "./src/web", from: ["./src/server", "./src/cli"], message: "web never imports server." },
+    // Shared web code serves every feature, so it cannot depend on one; the app's routes compose them.
+    { target: ["./src/web/components", "./src/web/lib"], from: "./src/web/features", message: "Shared web code never imports a feature." },
     ...featureZones,
   ];
 }

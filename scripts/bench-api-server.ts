@@ -6,6 +6,8 @@ import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { buildApp } from "../src/server/app";
+import { createServices } from "../src/server/composition/create-services";
+import { createLogger } from "../src/server/logger";
 import { loadConfig } from "../src/server/config";
 import { wrapPglite } from "../src/server/db/database";
 import { stripeCustomers } from "../src/server/db/schema";
@@ -22,14 +24,14 @@ const config = loadConfig({
   APP_URL: "http://127.0.0.1:3999",
 });
 const database = await wrapPglite(await PGlite.create(), { migrate: true });
-const app = await buildApp(config, {
-  database: Promise.resolve(database),
-  mail,
-  outbox: undefined,
-  authSecret: config.authSecret!,
-  webRoot: undefined,
+const logger = createLogger(config);
+const services = createServices(config, {
+  database,
+  logger,
+  now: () => new Date(),
   market: new CachedMarketDataProvider(new DemoMarketProvider({ seed: 42 })),
 });
+const app = await buildApp(config, { services: Promise.resolve(services), logger, mail, outbox: undefined, authSecret: config.authSecret!, webRoot: undefined });
 await app.listen({ host: "127.0.0.1", port: 0 });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
@@ -42,7 +44,7 @@ const cookie = verified.headers.getSetCookie().map((c) => c.split(";")[0]).join(
 const jwt = ((await (await fetch(`${base}/api/auth/token`, { headers: { cookie } })).json()) as { token: string }).token;
 await database.db.insert(stripeCustomers).values({ email, status: "active" });
 
-await (await app.quantaServices()).publicRecommendations.refresh();
+await services.publicRecommendations.refresh();
 const plain = Buffer.from(await (await fetch(`${base}/api/public-buy-stocks`, { headers: { "accept-encoding": "identity" } })).arrayBuffer());
 const gzip = gzipSync(plain);
 const bare = createServer((request, response) => {

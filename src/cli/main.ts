@@ -5,7 +5,6 @@ import { MARKET_DATA_SOURCE_NAMES, SymbolNotFoundError } from "../core/market/ma
 import { ConfigError, loadConfigFromEnvironment } from "../server/config";
 import { openDatabase } from "../server/db/database";
 import { DataDirLockedError } from "../server/db/data-dir-lock";
-import { UserRepository } from "../server/auth/user.repository";
 import { createMarketDataProvider } from "../server/adapters/market/market-registry";
 import { StockAnalysisService } from "../server/features/stock-analysis/stock-analysis.service";
 import { formatReport, formatScreen } from "./report-text";
@@ -15,11 +14,7 @@ import { readHistoryFile } from "./backtest/history-files";
 import { HistoryCsvError } from "../core/market/history-csv";
 import { randomUUID } from "node:crypto";
 import { pino } from "pino";
-import { JobRunsRepository } from "../server/jobs/job-runs.repository";
-import { PublicAnalysesRepository } from "../server/features/public-recommendations/public-analyses.repository";
-import { PublicRecommendationsService } from "../server/features/public-recommendations/public-recommendations.service";
-import { ContactRepository } from "../server/features/contact/contact.repository";
-import { premiumNow, StripeCustomersRepository } from "../server/features/billing/stripe-customers.repository";
+import { createServices, type Services } from "../server/composition/create-services";
 
 const USAGE = `Usage: quanta <command>
 
@@ -55,6 +50,21 @@ function print(text: string): void {
   process.stdout.write(text);
 }
 
+/**
+ * Runs a command on the same services the server uses (composition/create-services.ts), on the
+ * configured database; warnings go to stderr, so they never mix with a command's output.
+ */
+async function withServices<T>(run: (services: Services) => Promise<T>): Promise<T> {
+  const config = loadConfigFromEnvironment();
+  const database = await openDatabase(config);
+  try {
+    const logger = pino({ level: "warn" }, pino.destination(2));
+    return await run(createServices(config, { database, logger, now: () => new Date(), instanceId: `cli-${randomUUID()}` }));
+  } finally {
+    await database.close();
+  }
+}
+
 async function analyzeCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
@@ -88,28 +98,11 @@ async function screenCommand(args: string[]): Promise<number> {
 }
 
 async function refreshCommand(): Promise<number> {
-  const config = loadConfigFromEnvironment();
-  const database = await openDatabase(config);
-  try {
-    const market = createMarketDataProvider(config);
-    const analysis = new StockAnalysisService(market);
-    const service = new PublicRecommendationsService({
-      repository: new PublicAnalysesRepository(database.db),
-      jobs: new JobRunsRepository(database.db),
-      analyzer: {
-        universe: async () => config.research.publicUniverse ?? (await market.listUniverse()).map((c) => c.ticker),
-        analyze: (ticker) => analysis.analyze(ticker),
-      },
-      log: pino({ level: "warn" }),
-      now: () => new Date(),
-      instanceId: `cli-${randomUUID()}`,
-    });
-    const result = await service.refresh({ force: true });
+  return withServices(async ({ publicRecommendations }) => {
+    const result = await publicRecommendations.refresh({ force: true });
     print(`Refreshed the public lists: ${result.analysed} analysed${result.failed.length > 0 ? `, failed: ${safe(result.failed.join(", "))}` : ""}.\n`);
     return result.failed.length > 0 ? 1 : 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 /** A live check an operator runs where the internet is reachable (never in CI). */
@@ -162,10 +155,7 @@ async function providersCommand(args: string[]): Promise<number> {
 async function usersCommand(args: string[]): Promise<number> {
   const [action, email] = args;
   if (!action || !["list", "disable", "enable"].includes(action)) throw new UsageError(USAGE);
-  const config = loadConfigFromEnvironment();
-  const database = await openDatabase(config);
-  try {
-    const users = new UserRepository(database.db);
+  return withServices(async ({ users }) => {
     if (action === "list") {
       for (const user of await users.list()) {
         print(`${safe(user.email)}\t${user.emailVerified ? "verified" : "unverified"}\t${user.disabled ? "disabled" : "active"}\n`);
@@ -181,9 +171,7 @@ async function usersCommand(args: string[]): Promise<number> {
     await users.setDisabled(user.id, action === "disable", action === "disable" ? "Disabled with the quanta CLI" : null);
     print(action === "disable" ? `Disabled ${safe(user.email)}; every session of this account has ended.\n` : `Enabled ${safe(user.email)}.\n`);
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 async function premiumCommand(args: string[]): Promise<number> {
@@ -193,39 +181,31 @@ async function premiumCommand(args: string[]): Promise<number> {
   if (action !== "list" && !email?.includes("@")) throw new UsageError(`quanta premium ${action}: give the account's e-mail.`);
   const days = values.days === undefined ? null : Number(values.days);
   if (days !== null && (!Number.isInteger(days) || days < 1 || days > 3650)) throw new UsageError("quanta premium grant: --days must be a whole number from 1 to 3650.");
-  const config = loadConfigFromEnvironment();
-  const database = await openDatabase(config);
-  try {
-    const customers = new StripeCustomersRepository(database.db, { graceDays: config.billing.graceDays, now: () => new Date() });
+  return withServices(async ({ billing }) => {
     if (action === "list") {
-      const rows = await customers.list();
+      const rows = await billing.list();
       if (rows.length === 0) print("No premium or subscription records.\n");
       for (const row of rows) {
-        const premium = premiumNow(row, { graceDays: config.billing.graceDays, now: () => new Date() });
-        print(`${safe(row.email)}\t${safe(row.status)}\t${safe(row.source)}\t${row.currentPeriodEnd?.toISOString() ?? "-"}\t${premium ? "premium" : "free"}\n`);
+        print(`${safe(row.email)}\t${safe(row.status)}\t${safe(row.source)}\t${row.currentPeriodEnd?.toISOString() ?? "-"}\t${row.premium ? "premium" : "free"}\n`);
       }
       return 0;
     }
     if (action === "grant") {
-      const existing = await customers.findByEmail(email!);
-      if (existing?.source === "stripe" && premiumNow(existing, { graceDays: config.billing.graceDays, now: () => new Date() })) {
+      const outcome = await billing.grant(email!, days);
+      if (!outcome.granted) {
         process.stderr.write(`${safe(email!)} already has an active Stripe subscription; nothing changed.\n`);
         return 1;
       }
-      const end = days === null ? null : new Date(Date.now() + days * 86_400_000);
-      await customers.upsert({ email: email!, status: "active", source: "manual", currentPeriodEnd: end });
-      print(`${safe(email!.trim().toLowerCase())} is premium${end ? ` until ${end.toISOString()}` : " until revoked"}.\n`);
+      print(`${safe(outcome.email)} is premium${outcome.until ? ` until ${outcome.until.toISOString()}` : " until revoked"}.\n`);
       return 0;
     }
-    if (!(await customers.remove(email!))) {
+    if (!(await billing.revoke(email!))) {
       process.stderr.write(`No premium record for ${safe(email!)}.\n`);
       return 1;
     }
     print(`${safe(email!.trim().toLowerCase())} is no longer premium.\n`);
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 /**
@@ -235,10 +215,8 @@ async function premiumCommand(args: string[]): Promise<number> {
 async function contactCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { json: { type: "boolean" } } });
   if (positionals[0] !== "list" || positionals.length > 1) throw new UsageError("Usage: quanta contact list [--json]");
-  const config = loadConfigFromEnvironment();
-  const database = await openDatabase(config);
-  try {
-    const messages = await new ContactRepository(database.db).list();
+  return withServices(async ({ contact }) => {
+    const messages = await contact.list();
     if (values.json) {
       print(`${terminalSafeJson(messages.map(({ timestamp, name, email, message }) => ({ timestamp: timestamp.toISOString(), name, email, message })))}\n`);
       return 0;
@@ -251,9 +229,7 @@ async function contactCommand(args: string[]): Promise<number> {
       print(`${m.timestamp.toISOString()}\t${safe(m.name)}\t${safe(m.email)}\t${safe(m.message ?? "")}\n`);
     }
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 async function run(argv: string[]): Promise<number> {

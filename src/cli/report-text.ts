@@ -1,5 +1,6 @@
 import type { AnalysisReport } from "../core/analysis/analysis-report";
 import { pivotDistance } from "../core/analysis/setup-quality";
+import { NA, count, percent, price } from "../core/narrative/format";
 import { terminalSafeDeep } from "../core/text/terminal-safe";
 
 /**
@@ -22,8 +23,9 @@ function actionColor(action: string): string {
   return action.includes("BUY") ? ANSI.green : action.includes("SELL") ? ANSI.red : ANSI.yellow;
 }
 
-const money = (value: number | string) => (typeof value === "number" ? value.toFixed(2) : value);
-const pct = (fraction: number | null) => (fraction === null || !Number.isFinite(fraction) ? "N/A" : `${(fraction * 100).toFixed(1)}%`);
+// The report texts' own number formats, so the figures printed here round as the sentences beside them.
+const money = (value: number | string) => (typeof value === "number" ? price(value) : value);
+const pct = (fraction: number | null) => (fraction === null ? NA : percent(fraction));
 
 export function formatReport(untrusted: AnalysisReport, style: TextStyle): string {
   const report = terminalSafeDeep(untrusted);
@@ -39,7 +41,7 @@ export function formatReport(untrusted: AnalysisReport, style: TextStyle): strin
     `${heading(`${s.ticker} — ${m.company.name}`)}  ${paint(s.recommendation.action, [ANSI.bold, actionColor(s.recommendation.action)], style)}`,
     paint(`${m.company.sector ?? "Sector N/A"} · ${m.company.industry ?? "Industry N/A"} · as of ${m.as_of} · ${m.demo ? "simulated demo data" : `data: ${m.data_source}`}`, [ANSI.dim], style),
     "",
-    `Price ${money(s.current_metrics.price)}   Volume ${s.current_metrics.volume.toLocaleString("en-US")}   52-week ${money(s.current_metrics.fifty_two_week.low)}–${money(s.current_metrics.fifty_two_week.high)} (${pct(typeof t.distance_from_52_week_high === "number" ? t.distance_from_52_week_high : null)} from high)`,
+    `Price ${money(s.current_metrics.price)}   Volume ${count(s.current_metrics.volume)}   52-week ${money(s.current_metrics.fifty_two_week.low)}–${money(s.current_metrics.fifty_two_week.high)} (${pct(typeof t.distance_from_52_week_high === "number" ? t.distance_from_52_week_high : null)} from high)`,
     `Buy point ${money(s.trade_setup.buy_point)}   Stop ${money(s.trade_setup.stop_loss)}   Target ${money(s.trade_setup.target_price)}   Setup ${s.trade_setup.setup_type}`,
     `EMA50 ${money(t.moving_averages.ema_50)}   EMA150 ${money(t.moving_averages.ema_150)}   EMA200 ${money(t.moving_averages.ema_200)}   RS rating ${m.rs_rating ?? "N/A"}`,
     "",
@@ -86,7 +88,7 @@ export function formatScreen(untrusted: AnalysisReport[], style: TextStyle): str
       s.technical_analysis.technical_setup,
       String(r.meta.rs_rating ?? "N/A"),
       money(s.trade_setup.buy_point),
-      distance === null ? "N/A" : `${distance >= 0 ? "+" : ""}${(distance * 100).toFixed(1)}%`,
+      distance === null ? NA : `${distance >= 0 ? "+" : ""}${percent(distance)}`,
     ];
   });
   const header = ["Ticker", "Action", "Setup", "RS", "Buy point", "vs pivot"];

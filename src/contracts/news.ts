@@ -15,3 +15,7 @@ export const newsArticleSchema = z.object({
   tickers: z.string(),
 });
 export type NewsArticle = z.infer<typeof newsArticleSchema>;
+
+/** GET /api/news?page=&size=: one page of articles, newest first. */
+export const newsPageSchema = z.object({ content: z.array(newsArticleSchema), page: z.number(), size: z.number() });
+export type NewsPage = z.infer<typeof newsPageSchema>;

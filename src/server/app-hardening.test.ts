@@ -6,7 +6,9 @@ import { MemoryMailSender } from "./test-support/memory-mail-sender";
 import { CachedMarketDataProvider } from "./adapters/market/cached-market-data-provider";
 import { DemoMarketProvider } from "./adapters/market/demo";
 import { testDatabaseKinds } from "./test-support/test-database";
-import { createVerifiedUser, json, startTestApp, type TestApp } from "./test-support/test-app";
+import { createVerifiedUser, json, startTestApp, TEST_AUTH_SECRET, type TestApp } from "./test-support/test-app";
+import { createServices } from "./composition/create-services";
+import { createLogger } from "./logger";
 
 const [pglite] = testDatabaseKinds;
 
@@ -21,20 +23,23 @@ describe("HTTP hardening", () => {
     let open: (handle: DatabaseHandle) => void = () => undefined;
     const database = new Promise<DatabaseHandle>((resolve) => (open = resolve));
     const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: "./.tmp/test-data" });
+    const logger = createLogger(config);
+    const market = new CachedMarketDataProvider(new DemoMarketProvider({ seed: 42 }));
+    const services = database.then((handle) => createServices(config, { database: handle, logger, now: () => new Date(), market }));
     const app = await buildApp(config, {
-      database,
+      services,
+      logger,
       mail: new MemoryMailSender(),
       outbox: undefined,
-      authSecret: "test-secret-test-secret-test-secret-0123456789",
+      authSecret: TEST_AUTH_SECRET,
       webRoot: undefined,
-      market: new CachedMarketDataProvider(new DemoMarketProvider({ seed: 42 })),
     });
     const handle = await pglite!.open();
     try {
       expect(json(await app.inject({ url: "/healthz" }))).toEqual({ status: "starting" });
       expect((await app.inject({ url: "/readyz" })).statusCode).toBe(503);
       open(handle);
-      await app.quantaServices();
+      await services;
       expect(json(await app.inject({ url: "/healthz" }))).toEqual({ status: "ok" });
       expect(json(await app.inject({ url: "/readyz" }))).toEqual({ status: "ready" });
     } finally {

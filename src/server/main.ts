@@ -4,9 +4,8 @@ import { buildApp, defaultWebRoot } from "./app";
 import { DataDirDamagedError, openDatabase } from "./db/database";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { createMailSender } from "./adapters/mail/mail-registry";
-import { createMarketDataProvider } from "./adapters/market/market-registry";
-import { DatabaseMarketCacheStore } from "./adapters/market/market-cache-store";
-import type { MarketCacheLog } from "./adapters/market/cached-market-data-provider";
+import { createServices } from "./composition/create-services";
+import { createLogger } from "./logger";
 import { schedulePublicRefresh } from "./jobs/public-refresh-schedule";
 import { AuthSecretError, resolveAuthSecret } from "./auth/auth-secret";
 
@@ -34,26 +33,14 @@ async function main(): Promise<void> {
   }
 
   const { sender: mail, outbox } = createMailSender(config, (line) => process.stdout.write(`\n✉  ${line}\n\n`));
+  const logger = createLogger(config);
   // The database opens after the server listens: /healthz answers at once, /readyz once it is open.
   let openNow: () => void = () => undefined;
   const database = new Promise<void>((resolve) => {
     openNow = resolve;
   }).then(() => openDatabase(config));
-  // Market-data warnings go to the application log, which exists once the app is built.
-  const marketLog: { to?: MarketCacheLog } = {};
-  const market = createMarketDataProvider(config, {
-    store: new DatabaseMarketCacheStore(database.then((handle) => handle.db)),
-    log: { warn: (fields, message) => marketLog.to?.warn(fields, message) },
-  });
-  const app = await buildApp(config, {
-    database,
-    mail,
-    outbox,
-    authSecret,
-    webRoot: defaultWebRoot,
-    market,
-  });
-  marketLog.to = { warn: (fields, message) => app.log.warn(fields, message) };
+  const services = database.then((handle) => createServices(config, { database: handle, logger, now: () => new Date() }));
+  const app = await buildApp(config, { services, logger, mail, outbox, authSecret, webRoot: defaultWebRoot });
 
   database.catch((error: unknown) => {
     if (error instanceof DataDirLockedError || error instanceof DataDirDamagedError) {
@@ -65,8 +52,8 @@ async function main(): Promise<void> {
   });
 
   let schedule: { stop(): void } | undefined;
-  void database.then(async () => {
-    schedule = schedulePublicRefresh((await app.quantaServices()).publicRecommendations, config.research.publicRefreshCron, app.log);
+  void services.then((ready) => {
+    schedule = schedulePublicRefresh(ready.publicRecommendations, config.research.publicRefreshCron, logger);
   });
 
   let closing = false;

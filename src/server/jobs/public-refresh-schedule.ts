@@ -1,5 +1,5 @@
 import { Cron } from "croner";
-import type { FastifyBaseLogger } from "fastify";
+import type { Logger } from "../logger";
 import type { PublicRecommendationsService } from "../features/public-recommendations/public-recommendations.service";
 
 /**
@@ -10,7 +10,7 @@ import type { PublicRecommendationsService } from "../features/public-recommenda
 export function schedulePublicRefresh(
   service: PublicRecommendationsService,
   pattern: string,
-  log: FastifyBaseLogger,
+  log: Logger,
 ): { stop(): void } {
   const run = async (reason: string) => {
     try {

@@ -58,7 +58,7 @@ describe("TRUST_PROXY", () => {
       statuses.push(response.statusCode);
     }
     expect(statuses).toContain(429);
-    const stored = await (await t.app.quantaServices()).contact.list();
+    const stored = await t.services.contact.list();
     expect(new Set(stored.map((row) => row.ip))).toEqual(new Set(["203.0.113.7"]));
   });
 
@@ -71,7 +71,7 @@ describe("TRUST_PROXY", () => {
       headers: { "x-csrftoken": TEST_CSRF, cookie: `csrftoken=${TEST_CSRF}`, "x-forwarded-for": "198.51.100.1" },
       payload: { name: "Ada", email: "ada@example.com" },
     });
-    const [row] = await (await t.app.quantaServices()).contact.list();
+    const [row] = await t.services.contact.list();
     expect(row?.ip).toBe("192.0.2.44");
   });
 });

@@ -4,18 +4,22 @@ import { loadConfig, type AppConfig } from "../config";
 import type { DatabaseHandle } from "../db/database";
 import { MemoryMailSender } from "./memory-mail-sender";
 import type { MarketDataProvider } from "../../core/market/market-data-provider";
+import { createServices, type Services } from "../composition/create-services";
+import { createLogger } from "../logger";
 import { CachedMarketDataProvider } from "../adapters/market/cached-market-data-provider";
 import { DemoMarketProvider } from "../adapters/market/demo";
 import type { TestDatabaseKind } from "./test-database";
 
 export const TEST_APP_URL = "http://localhost:3000";
 export const TEST_ORIGIN = { origin: TEST_APP_URL };
+export const TEST_AUTH_SECRET = "test-secret-test-secret-test-secret-0123456789";
 
 export interface TestApp {
   app: FastifyInstance;
   config: AppConfig;
   database: DatabaseHandle;
   mail: MemoryMailSender;
+  services: Services;
   close(): Promise<void>;
 }
 
@@ -35,13 +39,20 @@ export async function startTestApp(
   });
   const database = options.database ?? (await kind.open());
   const mail = new MemoryMailSender();
+  const logger = createLogger(config);
+  const services = createServices(config, {
+    database,
+    logger,
+    now: () => new Date(),
+    market: options.market ?? new CachedMarketDataProvider(new DemoMarketProvider({ seed: 42 })),
+  });
   const app = await buildApp(config, {
-    database: Promise.resolve(database),
+    services: Promise.resolve(services),
+    logger,
     mail,
     outbox: undefined,
-    authSecret: options.authSecret ?? "test-secret-test-secret-test-secret-0123456789",
+    authSecret: options.authSecret ?? TEST_AUTH_SECRET,
     webRoot: undefined,
-    market: options.market ?? new CachedMarketDataProvider(new DemoMarketProvider({ seed: 42 })),
   });
   await app.ready();
   return {
@@ -49,6 +60,7 @@ export async function startTestApp(
     config,
     database,
     mail,
+    services,
     close: async () => {
       await app.close();
       await database.close();

@@ -16,6 +16,8 @@ describe("formatPrice", () => {
     [0, "0.00"],
     [1234.567, "1,234.57"],
     [0.005, "0.01"],
+    // Half a cent rounds up as written, whatever the binary value (1.005 is 1.00499… in binary).
+    [1.005, "1.01"],
   ])("%s → %s", (value, text) => {
     expect(formatPrice(value)).toBe(text);
   });
@@ -43,6 +45,8 @@ describe("formatPercent", () => {
     [0, "0.0%"],
     [-0.0001, "0.0%"],
     [1.2345, "123.5%"],
+    [0.0055, "0.6%"],
+    [0.0295, "3.0%"],
   ])("%s → %s", (value, text) => {
     expect(formatPercent(value)).toBe(text);
   });

@@ -1,16 +1,20 @@
+import { NA, count } from "../../core/narrative/format";
+
 /**
  * Every number and date the web shows, in one place (SPEC.md §9: prices to 2 decimals, percentages
  * to 1 decimal). Anything that is not a finite number (missing, null, 'N/A', text) shows as 'N/A'.
+ * 'N/A' and share counts come from the report texts' formats (core/narrative/format.ts). Prices and
+ * percentages keep their own rounding: the texts' `round` multiplies in binary and so rounds some
+ * half-values down (0.0055 → '0.5%', 1.005 → '1.00'), which would change figures users see today.
  */
 
-export const NA = "N/A";
+export { NA };
 
 export function isFiniteNumber(value: unknown): value is number {
   return typeof value === "number" && Number.isFinite(value);
 }
 
 const priceFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const integerFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 
 /** A price with 2 decimals and thousands separators: 1234.5 → '1,234.50'. */
 export function formatPrice(value: unknown): string {
@@ -19,7 +23,7 @@ export function formatPrice(value: unknown): string {
 
 /** A share count with thousands separators: 1234567 → '1,234,567'. */
 export function formatVolume(value: unknown): string {
-  return isFiniteNumber(value) ? integerFormat.format(Math.round(value)) : NA;
+  return isFiniteNumber(value) ? count(value) : NA;
 }
 
 /** A fraction as a percentage with 1 decimal: 0.0321 → '3.2%', -0.0289 → '-2.9%'. */

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from "fastify";
+import type { Logger } from "../../logger";
 import { z } from "zod";
 import { AppError } from "../../app-error";
 import { idOf, periodEndOf, WebhookVerificationError, type StripeGateway, type VerifiedEvent } from "../../adapters/billing/stripe-gateway";
@@ -68,8 +68,8 @@ export class BillingWebhookService {
   constructor(
     private readonly deps: {
       gateway: StripeGateway;
-      customers: () => Promise<StripeCustomersRepository>;
-      log: FastifyBaseLogger;
+      customers: StripeCustomersRepository;
+      log: Logger;
     },
   ) {}
 
@@ -91,7 +91,7 @@ export class BillingWebhookService {
       this.deps.log.warn({ eventId: null, type: event.type, reason: "event_id_invalid" }, "stripe webhook: invalid event; nothing recorded or applied");
       return { outcome: "invalid", type: event.type };
     }
-    const customers = await this.deps.customers();
+    const customers = this.deps.customers;
     const recorded = { id: event.id, type: event.type, created: new Date(event.created * 1000) };
     let change: SubscriptionChange | null;
     try {

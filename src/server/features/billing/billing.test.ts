@@ -7,6 +7,7 @@ import { startLocalServer, type LocalServer } from "../../test-support/local-htt
 import { testDatabaseKinds } from "../../test-support/test-database";
 import { apiHeaders, createVerifiedUser, json, multipartForm, startTestApp, type TestApp } from "../../test-support/test-app";
 import { BillingWebhookService } from "./billing-webhook.service";
+import { BillingService } from "./billing.service";
 import { StripeCustomersRepository } from "./stripe-customers.repository";
 
 const WEBHOOK_SECRET = "whsec_test_0123456789abcdefghijklmnopqrstuv";
@@ -175,7 +176,7 @@ describe.each(testDatabaseKinds)("Stripe webhook on $name", (kind) => {
     expect(await t.database.db.select().from(stripeCustomers)).toEqual([]);
   });
 
-  const premium = async (email: string) => new StripeCustomersRepository(t.database.db).isPremium(email);
+  const premium = async (email: string) => t.services.billing.isPremium(email);
 
   it("two changes of one subscription in the same second end the same whatever the delivery order (no secret key)", async () => {
     const subs = { ann: "sub_A", bob: "sub_B", cat: "sub_C", dan: "sub_D", eve: "sub_E" };
@@ -313,26 +314,28 @@ describe.each(testDatabaseKinds)("premium rule on $name", (kind) => {
     const handle = await kind.open();
     try {
       let now = new Date("2026-11-20T12:00:00Z");
-      const customers = new StripeCustomersRepository(handle.db, { graceDays: 3, now: () => now });
+      const policy = { graceDays: 3, now: () => now };
+      const customers = new StripeCustomersRepository(handle.db, policy);
+      const billing = new BillingService({ customers, gateway: { canReadApi: false, portalUrl: async () => "" }, policy, appUrl: "http://localhost" });
       await customers.applyEvent({ id: "e1", type: "customer.subscription.updated", created: now }, {
         email: "Pat@Example.com", status: "past_due", customerId: "cus_1", subscriptionId: "sub_1", currentPeriodEnd: null, at: now,
       });
-      expect(await customers.isPremium("pat@example.com")).toBe(true);
+      expect(await billing.isPremium("pat@example.com")).toBe(true);
       now = new Date("2026-11-23T11:59:00Z");
-      expect(await customers.isPremium("PAT@example.com")).toBe(true);
+      expect(await billing.isPremium("PAT@example.com")).toBe(true);
       now = new Date("2026-11-23T12:00:01Z");
-      expect(await customers.isPremium("pat@example.com")).toBe(false);
+      expect(await billing.isPremium("pat@example.com")).toBe(false);
 
       await customers.upsert({ email: "grant@example.com", status: "active", source: "manual", currentPeriodEnd: new Date("2026-11-25T00:00:00Z") });
-      expect(await customers.isPremium("grant@example.com")).toBe(true);
+      expect(await billing.isPremium("grant@example.com")).toBe(true);
       now = new Date("2026-11-25T00:00:01Z");
-      expect(await customers.isPremium("grant@example.com")).toBe(false);
+      expect(await billing.isPremium("grant@example.com")).toBe(false);
 
       await customers.upsert({ email: "trial@example.com", status: "trialing" });
-      expect(await customers.isPremium("trial@example.com")).toBe(true);
+      expect(await billing.isPremium("trial@example.com")).toBe(true);
       expect(await customers.remove("trial@example.com")).toBe(true);
-      expect(await customers.isPremium("trial@example.com")).toBe(false);
-      expect(await customers.isPremium("nobody@example.com")).toBe(false);
+      expect(await billing.isPremium("trial@example.com")).toBe(false);
+      expect(await billing.isPremium("nobody@example.com")).toBe(false);
     } finally {
       await handle.close();
     }
@@ -458,7 +461,7 @@ describe.each(testDatabaseKinds)("webhook service log on $name", (kind) => {
     try {
       const service = new BillingWebhookService({
         gateway: new StripeGateway({ webhookSecret: WEBHOOK_SECRET, secretKey: undefined }),
-        customers: () => Promise.resolve(new StripeCustomersRepository(handle.db)),
+        customers: new StripeCustomersRepository(handle.db),
         log: pino({ level: "info" }, sink),
       });
       const payload = JSON.stringify(checkoutOf("evt_nul", T0, "secret.person\u0000@example.com", "cus_1", "sub_1"));

@@ -1,9 +1,8 @@
 import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { stripeCustomers, stripeEvents } from "../../db/schema";
-import { decideChange, grantsPremium } from "./subscription-order";
-
-const DAY_MS = 86_400_000;
+import { premiumNow, type PremiumPolicy } from "./premium-rule";
+import { decideChange } from "./subscription-order";
 
 export interface SubscriptionRecord {
   email: string;
@@ -40,16 +39,10 @@ export interface SubscriptionChange {
  */
 export type ApplyOutcome = "applied" | "duplicate" | "stale" | "kept";
 
-export interface PremiumPolicy {
-  /** Days a past_due subscription keeps premium (PREMIUM_GRACE_DAYS). */
-  graceDays: number;
-  now: () => Date;
-}
-
 /**
  * Payment-provider customers keyed by lower-cased e-mail (SPEC.md §3, §6), and the webhook events
- * already handled. Premium = active or trialing (a manual grant until its end date), or past_due
- * for the grace days.
+ * already handled. Whether a row is premium is BillingService's rule (premium-rule.ts); the policy
+ * is needed here only to order webhook changes against a live subscription.
  */
 export class StripeCustomersRepository {
   constructor(
@@ -147,22 +140,6 @@ export class StripeCustomersRepository {
       return decisions.has("stale") ? "stale" : "kept";
     });
   }
-
-  async isPremium(email: string): Promise<boolean> {
-    const record = await this.findByEmail(email);
-    return record !== undefined && premiumNow(record, this.policy);
-  }
-}
-
-/** The premium rule on one row, at `policy.now()`. */
-export function premiumNow(record: Pick<SubscriptionRecord, "status" | "source" | "currentPeriodEnd" | "pastDueSince">, policy: PremiumPolicy): boolean {
-  const now = policy.now().getTime();
-  if (grantsPremium(record.status)) {
-    // Stripe renews active subscriptions itself; a manual grant ends on its date.
-    return record.source !== "manual" || record.currentPeriodEnd === null || record.currentPeriodEnd.getTime() > now;
-  }
-  if (record.status === "past_due" && record.pastDueSince) return now < record.pastDueSince.getTime() + policy.graceDays * DAY_MS;
-  return false;
 }
 
 /** When the grace days of a past_due row started: kept while it stays past_due, else the change's time. */

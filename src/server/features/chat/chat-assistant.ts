@@ -1,5 +1,5 @@
 import type { ChatCitation } from "../../../contracts/chat";
-import type { AuthenticatedUser } from "../../plugins/authenticate";
+import type { VerifiedUser } from "../../plugins/require-user";
 
 /** An earlier message of the conversation, oldest first. */
 export interface PastMessage {
@@ -9,7 +9,7 @@ export interface PastMessage {
 }
 
 export interface AssistantTurn {
-  user: AuthenticatedUser;
+  user: VerifiedUser;
   /** The new question (trimmed). */
   message: string;
   /** The conversation before it (without the new question). */

@@ -4,13 +4,13 @@ import type { AnalysisReport } from "../../../contracts/stock-summary";
 import { analyzeStock } from "../../../core/analysis/analyze-stock";
 import { decliner, input, vcp } from "../../../core/analysis/test-fixtures";
 import { AppError } from "../../app-error";
-import type { AuthenticatedUser } from "../../plugins/authenticate";
+import type { VerifiedUser } from "../../plugins/require-user";
 import type { AssistantOutput } from "./chat-assistant";
 import type { ChatTools, FoundAnalysis } from "./chat-tools";
 
 /** Test helpers of the chat assistants: engine reports, a tools port in memory, a recording output. */
 
-export const USER: AuthenticatedUser = { id: "user-1", email: "a@example.com", emailVerified: true };
+export const USER: VerifiedUser = { id: "user-1", email: "a@example.com", emailVerified: true };
 
 /** Engine reports of the core fixtures: a forming VCP, a stage-4 decliner, a breakout that failed the next day, an extended one. */
 export function report(ticker: string, name: string, kind: "vcp" | "decliner" | "failed-breakout" | "extended"): AnalysisReport {
@@ -40,7 +40,7 @@ export class FakeTools implements ChatTools {
     return found && this.stored.has(ticker) ? { report: found, citation: citation(ticker, "history") } : null;
   }
 
-  async runAnalysis(_user: AuthenticatedUser, query: string): Promise<FoundAnalysis> {
+  async runAnalysis(_user: VerifiedUser, query: string): Promise<FoundAnalysis> {
     if (this.limitReached) {
       throw new AppError(429, "daily_limit", "You have reached your daily limit of 0 free analyses. Upgrade to Premium for unlimited analyses, or come back tomorrow.");
     }

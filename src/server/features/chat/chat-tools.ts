@@ -1,7 +1,7 @@
 import type { ChatCitation } from "../../../contracts/chat";
 import type { NewsArticle } from "../../../contracts/news";
 import type { AnalysisReport } from "../../../contracts/stock-summary";
-import type { AuthenticatedUser } from "../../plugins/authenticate";
+import type { VerifiedUser } from "../../plugins/require-user";
 
 /** An analysis an answer may use, and how to cite it. */
 export interface FoundAnalysis {
@@ -34,7 +34,7 @@ export interface ChatTools {
    * A new analysis through the research flow: stored in the user's history and counted against the
    * daily allowance. Throws AppError (429 `daily_limit`, 404 `not_found`, 422, 503) like the analyze API.
    */
-  runAnalysis(user: AuthenticatedUser, query: string): Promise<FoundAnalysis>;
+  runAnalysis(user: VerifiedUser, query: string): Promise<FoundAnalysis>;
   /** A ticker or company name → the listing; null when the market data provider knows none. */
   resolve(query: string): Promise<ResolvedTicker | null>;
   /** Latest articles, newest first (of `ticker` when given). */

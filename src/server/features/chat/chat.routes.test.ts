@@ -4,9 +4,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { chatStreamEventSchema } from "../../../contracts/chat";
 import { AppError } from "../../app-error";
 import { registerErrorHandler } from "../../plugins/error-handler";
+import { registerUserGate } from "../../plugins/require-user";
 import type { AssistantOutput } from "./chat-assistant";
 import type { ChatService, ChatTurn } from "./chat.service";
-import { registerChatRoutes } from "./chat.routes";
+import { chatRoutes } from "./chat.routes";
 
 const turn: ChatTurn = {
   conversation: { id: "c1", title: "Hello", created_at: "2026-11-22T00:00:00.000Z", updated_at: "2026-11-22T00:00:00.000Z" },
@@ -28,7 +29,8 @@ async function appFailingWith(error: Error): Promise<FastifyInstance> {
       throw error;
     },
   } as unknown as ChatService;
-  registerChatRoutes(app, { authenticate: async () => ({ id: "u1", email: "u@example.com", emailVerified: true }), chat: async () => chat });
+  registerUserGate(app, async () => ({ id: "u1", email: "u@example.com", emailVerified: true }));
+  await app.register(chatRoutes, { chat: async () => chat });
   await app.ready();
   return app;
 }

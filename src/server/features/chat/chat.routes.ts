@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -9,36 +9,34 @@ import {
   chatRequestSchema,
   type ChatStreamEvent,
 } from "../../../contracts/chat";
+import { apiErrorSchema as errorBody } from "../../../contracts/api-error";
 import { AppError } from "../../app-error";
-import type { AuthenticatedUser } from "../../plugins/authenticate";
+import { requireUser, verifiedUser } from "../../plugins/require-user";
 import type { ChatService } from "./chat.service";
 
-const errorBody = z.object({ error: z.string(), code: z.string() });
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const INTERNAL_MESSAGE = "Something went wrong on our side. Please try again in a moment.";
 
 /** The chat site's API: conversations, and POST /api/chat answering as server-sent events. */
-export function registerChatRoutes(
-  app: FastifyInstance,
-  deps: { authenticate: (request: FastifyRequest) => Promise<AuthenticatedUser>; chat: () => Promise<ChatService> },
-): void {
+export async function chatRoutes(app: FastifyInstance, deps: { chat: () => Promise<ChatService> }): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const security = [{ bearer: [] }];
+  // Every chat call is for a verified account (SPEC.md: chat needs a verified e-mail).
+  const preHandler = requireUser({ verified: true });
 
   typed.post(
     "/api/chat",
     {
+      preHandler,
       schema: {
         tags: ["chat"],
         summary: "Ask the assistant; answers text/event-stream (start → tool/delta… → done, or error)",
-        security,
         body: chatRequestSchema,
         produces: ["text/event-stream"],
-        response: { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+        response: { 400: errorBody, 404: errorBody },
       },
     },
     async (request, reply) => {
-      const user = await deps.authenticate(request);
+      const user = verifiedUser(request);
       const chat = await deps.chat();
       // Everything that can be refused is refused here, as a normal JSON answer.
       const turn = await chat.begin(user, request.body);
@@ -87,18 +85,18 @@ export function registerChatRoutes(
 
   typed.get(
     "/api/chat/conversations",
-    { schema: { tags: ["chat"], security, response: { 200: chatConversationListSchema, 401: errorBody, 403: errorBody } } },
+    { preHandler, schema: { tags: ["chat"], response: { 200: chatConversationListSchema } } },
     async (request) => {
-      const user = await deps.authenticate(request);
+      const user = verifiedUser(request);
       return { conversations: await (await deps.chat()).list(user) };
     },
   );
 
   typed.get(
     "/api/chat/conversations/:id",
-    { schema: { tags: ["chat"], security, params: idParams, response: { 200: chatConversationSchema, 401: errorBody, 403: errorBody, 404: errorBody } } },
+    { preHandler, schema: { tags: ["chat"], params: idParams, response: { 200: chatConversationSchema, 404: errorBody } } },
     async (request) => {
-      const user = await deps.authenticate(request);
+      const user = verifiedUser(request);
       return (await deps.chat()).get(user, request.params.id);
     },
   );
@@ -106,25 +104,25 @@ export function registerChatRoutes(
   typed.patch(
     "/api/chat/conversations/:id",
     {
+      preHandler,
       schema: {
         tags: ["chat"],
-        security,
         params: idParams,
         body: chatRenameSchema,
-        response: { 200: chatConversationSummarySchema, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+        response: { 200: chatConversationSummarySchema, 400: errorBody, 404: errorBody },
       },
     },
     async (request) => {
-      const user = await deps.authenticate(request);
+      const user = verifiedUser(request);
       return (await deps.chat()).rename(user, request.params.id, request.body.title);
     },
   );
 
   typed.delete(
     "/api/chat/conversations/:id",
-    { schema: { tags: ["chat"], security, params: idParams, response: { 200: z.object({ success: z.literal(true) }), 401: errorBody, 403: errorBody, 404: errorBody } } },
+    { preHandler, schema: { tags: ["chat"], params: idParams, response: { 200: z.object({ success: z.literal(true) }), 404: errorBody } } },
     async (request) => {
-      const user = await deps.authenticate(request);
+      const user = verifiedUser(request);
       await (await deps.chat()).remove(user, request.params.id);
       return { success: true as const };
     },

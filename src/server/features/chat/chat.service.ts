@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { ChatConversation, ChatConversationSummary, ChatMessage, ChatRequest } from "../../../contracts/chat";
 import { AppError } from "../../app-error";
-import type { AuthenticatedUser } from "../../plugins/authenticate";
+import type { VerifiedUser } from "../../plugins/require-user";
 import type { AssistantOutput, ChatAssistant, PastMessage } from "./chat-assistant";
 import type { ChatRepository, ConversationRow, MessageRow } from "./chat.repository";
 
-export const EMAIL_UNVERIFIED_MESSAGE = "Please verify your email first! Check your inbox for the verification link.";
 export const TITLE_LENGTH = 60;
 /** Earlier messages an assistant sees. */
 const HISTORY_MESSAGES = 20;
@@ -37,33 +36,28 @@ export function titleFrom(message: string): string {
 export class ChatService {
   constructor(private readonly deps: ChatServiceDependencies) {}
 
-  async list(user: AuthenticatedUser): Promise<ChatConversationSummary[]> {
-    requireVerified(user);
+  async list(user: VerifiedUser): Promise<ChatConversationSummary[]> {
     return (await this.deps.repository.listForUser(user.id)).map(toSummary);
   }
 
-  async get(user: AuthenticatedUser, id: string): Promise<ChatConversation> {
-    requireVerified(user);
+  async get(user: VerifiedUser, id: string): Promise<ChatConversation> {
     const conversation = await this.owned(user, id);
     const messages = await this.deps.repository.messages(conversation.id);
     return { ...toSummary(conversation), messages: messages.map(toMessage) };
   }
 
-  async rename(user: AuthenticatedUser, id: string, title: string): Promise<ChatConversationSummary> {
-    requireVerified(user);
+  async rename(user: VerifiedUser, id: string, title: string): Promise<ChatConversationSummary> {
     const row = await this.deps.repository.rename(user.id, id, title.trim(), this.deps.now());
     if (!row) throw notFound();
     return toSummary(row);
   }
 
-  async remove(user: AuthenticatedUser, id: string): Promise<void> {
-    requireVerified(user);
+  async remove(user: VerifiedUser, id: string): Promise<void> {
     if (!(await this.deps.repository.delete(user.id, id))) throw notFound();
   }
 
   /** Checks the caller, finds or starts the conversation and stores the question. Throws before anything streams. */
-  async begin(user: AuthenticatedUser, request: ChatRequest): Promise<ChatTurn> {
-    requireVerified(user);
+  async begin(user: VerifiedUser, request: ChatRequest): Promise<ChatTurn> {
     const message = request.message.trim();
     const now = this.deps.now();
     let conversation: ConversationRow;
@@ -83,7 +77,7 @@ export class ChatService {
   }
 
   /** Answers the stored question through `out` and stores the answer with its citations. */
-  async respond(user: AuthenticatedUser, turn: ChatTurn, out: AssistantOutput, signal?: AbortSignal): Promise<ChatMessage> {
+  async respond(user: VerifiedUser, turn: ChatTurn, out: AssistantOutput, signal?: AbortSignal): Promise<ChatMessage> {
     const answer = await this.deps.assistant.answer(
       { user, message: turn.userMessage.content, history: turn.history, ...(signal && { signal }) },
       out,
@@ -104,15 +98,11 @@ export class ChatService {
     return toMessage(row);
   }
 
-  private async owned(user: AuthenticatedUser, id: string): Promise<ConversationRow> {
+  private async owned(user: VerifiedUser, id: string): Promise<ConversationRow> {
     const conversation = await this.deps.repository.findForUser(user.id, id);
     if (!conversation) throw notFound();
     return conversation;
   }
-}
-
-function requireVerified(user: AuthenticatedUser): void {
-  if (!user.emailVerified) throw new AppError(403, "email_unverified", EMAIL_UNVERIFIED_MESSAGE);
 }
 
 function notFound(): AppError {

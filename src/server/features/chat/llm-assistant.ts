@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { ChatCitation } from "../../../contracts/chat";
 import { percent, price } from "../../../core/narrative/format";
 import { AppError } from "../../app-error";
-import type { AuthenticatedUser } from "../../plugins/authenticate";
+import type { VerifiedUser } from "../../plugins/require-user";
 import { addCitation, citationsLine, type AssistantAnswer, type AssistantOutput, type AssistantTurn, type ChatAssistant } from "./chat-assistant";
 import type { ChatTools, FoundAnalysis } from "./chat-tools";
 import { BUY_RULES, RULE_TOPICS, SELL_RULES, buyRangeHigh } from "./trading-rules";
@@ -95,7 +95,7 @@ export class LlmAssistant implements ChatAssistant {
   }
 
   /** The tools as AI SDK tool definitions; each reports itself as a tool event and records what it cites. */
-  private toolSet(user: AuthenticatedUser, citations: ChatCitation[], out: AssistantOutput): ToolSet {
+  private toolSet(user: VerifiedUser, citations: ChatCitation[], out: AssistantOutput): ToolSet {
     const { tools } = this.options;
     const cite = (found: FoundAnalysis) => {
       addCitation(citations, found.citation);

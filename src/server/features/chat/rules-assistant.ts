@@ -3,7 +3,7 @@ import type { NewsArticle } from "../../../contracts/news";
 import type { AnalysisReport, PriceOrNa } from "../../../contracts/stock-summary";
 import { percent, price } from "../../../core/narrative/format";
 import { AppError } from "../../app-error";
-import type { AuthenticatedUser } from "../../plugins/authenticate";
+import type { VerifiedUser } from "../../plugins/require-user";
 import { addCitation, citationsLine, type AssistantAnswer, type AssistantOutput, type AssistantTurn, type ChatAssistant } from "./chat-assistant";
 import type { ChatTools, FoundAnalysis, ResolvedTicker } from "./chat-tools";
 import { buyRangeHigh, findRuleTopics, RULE_TOPICS } from "./trading-rules";
@@ -241,7 +241,7 @@ export class RulesAssistant implements ChatAssistant {
 }
 
 interface Context {
-  user: AuthenticatedUser;
+  user: VerifiedUser;
   out: AssistantOutput;
   citations: ChatCitation[];
 }

@@ -1,4 +1,5 @@
 import type { AnalysisReport, PriceOrNa } from "../../../contracts/stock-summary";
+import { BUY_RULES as SHOWN_BUY_RULES, SELL_RULES as SHOWN_SELL_RULES, type TradingRuleId } from "../../../contracts/trading-rules";
 import { DEFAULT_ANALYSIS_CONFIG } from "../../../core/analysis/analysis-config";
 import { rulePercent as pct } from "../../../core/narrative/format";
 
@@ -33,20 +34,26 @@ export interface RuleTopic {
   text: string;
 }
 
-export const BUY_RULES = [
-  "Buy stocks above $20 a share with institutional acceptance.",
-  "Look for rising EPS over the past 3–4 quarters, with the current quarter up at least 20%.",
-  "Buy at new highs after a consolidation, on volume at least 50% above average.",
-  "Look for a strong technical setup such as a breakout.",
-  "Decide by price points, not by feel.",
-];
+/**
+ * The chat words each rule of the shared list (contracts/trading-rules.ts, the menu's SPEC.md text) as
+ * a full sentence addressed to the reader. Keyed by rule id, so a rule added to the list does not
+ * compile here until the chat words it too; the chat's tests pin these sentences.
+ */
+const CHAT_WORDING: Record<TradingRuleId, string> = {
+  "price-and-institutions": "Buy stocks above $20 a share with institutional acceptance.",
+  "eps-growth": "Look for rising EPS over the past 3–4 quarters, with the current quarter up at least 20%.",
+  "new-highs-on-volume": "Buy at new highs after a consolidation, on volume at least 50% above average.",
+  "technical-setup": "Look for a strong technical setup such as a breakout.",
+  "price-points": "Decide by price points, not by feel.",
+  "eight-percent-loss": "Sell if the price drops 8% below your purchase price.",
+  "profit-expectations": "Set profit expectations before you buy.",
+  "pe-doubles": "Consider selling when the P/E doubles.",
+  "no-emotion": "Don't hold losers on emotion.",
+};
 
-export const SELL_RULES = [
-  "Sell if the price drops 8% below your purchase price.",
-  "Set profit expectations before you buy.",
-  "Consider selling when the P/E doubles.",
-  "Don't hold losers on emotion.",
-];
+export const BUY_RULES = SHOWN_BUY_RULES.map((rule) => CHAT_WORDING[rule.id]);
+
+export const SELL_RULES = SHOWN_SELL_RULES.map((rule) => CHAT_WORDING[rule.id]);
 
 const bullets = (lines: string[]) => lines.map((line) => `- ${line}`).join("\n");
 

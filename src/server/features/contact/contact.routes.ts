@@ -1,14 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { apiErrorSchema as errorBody } from "../../../contracts/api-error";
 import type { ContactService } from "./contact.service";
 
-const errorBody = z.object({ error: z.string(), code: z.string() });
 /** Loose on purpose: the service answers missing or bad fields with the spec's own messages. */
 const field = z.string().max(20_000).optional();
 
 /** POST /api/contact: CSRF applies (the global hook); stores the message in `contact_data`. */
-export function registerContactRoutes(app: FastifyInstance, service: () => Promise<ContactService>): void {
+export async function contactRoutes(app: FastifyInstance, options: { contact: () => Promise<ContactService> }): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().post(
     "/api/contact",
     {
@@ -22,7 +22,7 @@ export function registerContactRoutes(app: FastifyInstance, service: () => Promi
       },
     },
     async (request, reply) => {
-      await (await service()).send({ ...request.body, message: request.body.message ?? undefined }, request.ip);
+      await (await options.contact()).send({ ...request.body, message: request.body.message ?? undefined }, request.ip);
       return reply.status(201).send({ success: true as const });
     },
   );

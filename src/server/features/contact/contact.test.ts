@@ -22,7 +22,7 @@ describe.each(testDatabaseKinds)("POST /api/contact on $name", (kind) => {
     expect(response.statusCode).toBe(201);
     expect(json(response)).toEqual({ success: true });
     expect(await send({ name: "Bob", email: "bob@example.com" })).toMatchObject({ statusCode: 201 });
-    const rows = await (await t.app.quantaServices()).contact.list();
+    const rows = await t.services.contact.list();
     expect(rows.map((r) => [r.name, r.email, r.message, r.ip])).toEqual([
       ["Bob", "bob@example.com", null, "203.0.113.7"],
       ["Ada", "ada@example.com", "Hello there", "203.0.113.7"],
@@ -36,7 +36,7 @@ describe.each(testDatabaseKinds)("POST /api/contact on $name", (kind) => {
       expect(response.statusCode).toBe(400);
       expect(json(response)).toEqual({ error: "Please fill in all fields.", code: "missing_fields" });
     }
-    expect(await (await t.app.quantaServices()).contact.list()).toEqual([]);
+    expect(await t.services.contact.list()).toEqual([]);
   });
 
   it("refuses an invalid e-mail and a message over 5000 characters", async () => {
@@ -61,7 +61,7 @@ describe.each(testDatabaseKinds)("POST /api/contact on $name", (kind) => {
     expect(limited.statusCode).toBe(429);
     expect(json(limited)).toEqual({ error: expect.stringContaining("Too many messages"), code: "rate_limited" });
     expect((await send({ name: "Other", email: "o@example.com" }, csrf, "198.51.100.1")).statusCode).toBe(201);
-    expect(await (await t.app.quantaServices()).contact.list()).toHaveLength(6);
+    expect(await t.services.contact.list()).toHaveLength(6);
   });
 });
 

@@ -1,10 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AuthenticatedUser } from "../../plugins/authenticate";
+import { apiErrorSchema as errorBody } from "../../../contracts/api-error";
+import { requireUser, signedInUser, verifiedUser } from "../../plugins/require-user";
 import { tooLarge, type CsvImportService } from "./csv-import.service";
 
-const errorBody = z.object({ error: z.string(), code: z.string() });
 const rowError = z.object({ line: z.number(), column: z.string(), message: z.string() });
 
 /** A file over the multipart limit is a 413 with this feature's message and code. */
@@ -17,34 +17,28 @@ function csvErrorHandler(error: FastifyError, _request: FastifyRequest, reply: F
 }
 
 /** CSV import (POST, multipart `file`) and export (GET) of the caller's analyses. */
-export function registerCsvImportRoutes(
-  app: FastifyInstance,
-  deps: { authenticate: (request: FastifyRequest) => Promise<AuthenticatedUser>; csv: () => Promise<CsvImportService> },
-): void {
+export async function csvImportRoutes(app: FastifyInstance, deps: { csv: () => Promise<CsvImportService> }): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const security = [{ bearer: [] }];
 
   typed.post(
     "/user/stock-analyses-csv/",
     {
       errorHandler: csvErrorHandler,
+      preHandler: requireUser({ verified: true }),
       schema: {
         tags: ["history"],
         summary: "Import analyses from a CSV file (multipart field `file`); all or nothing",
-        security,
         consumes: ["multipart/form-data"],
         body: z.object({}).passthrough().optional(),
         response: {
           200: z.object({ success: z.literal(true), format: z.enum(["export", "flat"]), total: z.number(), imported: z.number(), skipped: z.number() }),
-          400: z.object({ error: z.string(), code: z.string(), errors: z.array(rowError).optional() }),
-          401: errorBody,
-          403: errorBody,
+          400: errorBody.extend({ errors: z.array(rowError).optional() }),
           413: errorBody,
         },
       },
     },
     async (request, reply) => {
-      const user = await deps.authenticate(request);
+      const user = verifiedUser(request);
       const raw = (request.body as Record<string, unknown> | undefined)?.file;
       const file = Buffer.isBuffer(raw) || typeof raw === "string" ? raw : undefined;
       const outcome = await (await deps.csv()).importCsv(user, file);
@@ -63,10 +57,12 @@ export function registerCsvImportRoutes(
   // Untyped: the answer is CSV text, not JSON, so no response schema serialises it.
   app.get(
     "/user/stock-analyses-csv/",
-    { schema: { tags: ["history"], summary: "Download the caller's analyses as CSV (export format: id,ticker,timestamp,analysis)", security } },
+    {
+      preHandler: requireUser({ verified: false }),
+      schema: { tags: ["history"], summary: "Download the caller's analyses as CSV (export format: id,ticker,timestamp,analysis)" },
+    },
     async (request, reply) => {
-      const user = await deps.authenticate(request);
-      const { filename, csv } = await (await deps.csv()).exportCsv(user);
+      const { filename, csv } = await (await deps.csv()).exportCsv(signedInUser(request));
       return reply
         .header("content-type", "text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="${filename}"`)

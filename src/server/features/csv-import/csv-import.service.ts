@@ -1,12 +1,11 @@
 import { decodeCsvBytes } from "../../../core/csv/csv";
 import { AppError } from "../../app-error";
-import type { AuthenticatedUser } from "../../plugins/authenticate";
+import type { AuthenticatedUser, VerifiedUser } from "../../plugins/require-user";
 import { readAnalysesCsv, writeAnalysesCsv, type CsvFormat, type RowError } from "./analyses-csv";
 import type { CsvImportRepository } from "./csv-import.repository";
 
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;
 export const FILE_REQUIRED_MESSAGE = "Please select a file first";
-export const EMAIL_UNVERIFIED_MESSAGE = "Please verify your email first! Check your inbox for the verification link.";
 
 export type ImportOutcome =
   | { ok: true; format: CsvFormat; total: number; imported: number; skipped: number }
@@ -20,8 +19,7 @@ export class CsvImportService {
   constructor(private readonly deps: { repository: CsvImportRepository; now: () => Date }) {}
 
   /** All or nothing: every row valid and stored (duplicates skipped), or nothing written and the problems listed. */
-  async importCsv(user: AuthenticatedUser, file: Buffer | string | undefined): Promise<ImportOutcome> {
-    if (!user.emailVerified) throw new AppError(403, "email_unverified", EMAIL_UNVERIFIED_MESSAGE);
+  async importCsv(user: VerifiedUser, file: Buffer | string | undefined): Promise<ImportOutcome> {
     if (file === undefined) throw new AppError(400, "file_required", FILE_REQUIRED_MESSAGE);
     const bytes = typeof file === "string" ? Buffer.from(file, "utf8") : file;
     if (bytes.length === 0) throw new AppError(400, "empty_csv", "The file is empty. It needs a header row and at least one analysis.");

@@ -23,7 +23,8 @@ ${entries.length === 0 ? "<p>No e-mails yet.</p>" : `<ul style="list-style:none;
 }
 
 /** Outside production, the outbox is readable at /dev/mailbox (HTML) and /dev/mailbox.json. */
-export function registerDevMailboxRoutes(app: FastifyInstance, list: () => Promise<OutboxEntry[]>): void {
+export async function devMailboxRoutes(app: FastifyInstance, options: { outbox: { list(): Promise<OutboxEntry[]> } }): Promise<void> {
+  const list = () => options.outbox.list();
   app.get("/dev/mailbox.json", { schema: { hide: true } }, async () => ({ messages: await list() }));
   app.get("/dev/mailbox", { schema: { hide: true } }, async (_request, reply) =>
     reply.type("text/html; charset=utf-8").send(renderMailbox(await list())),

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BUDGETS } from "../../../core/gift/gift-types";
 import { registerCsrf } from "../../plugins/csrf";
 import { registerErrorHandler } from "../../plugins/error-handler";
-import { registerGiftRoutes } from "./gift.routes";
+import { giftRoutes } from "./gift.routes";
 import { GiftService } from "./gift.service";
 
 /** The gift routes behind the app's real CSRF hook and error handler (no database is involved). */
@@ -17,7 +17,8 @@ async function giftApp(webRoot?: string, extra?: (app: FastifyInstance) => void)
   registerErrorHandler(app);
   await app.register(cookie);
   registerCsrf(app, { secureCookie: false });
-  registerGiftRoutes(app, { brand: "Quanta", webRoot, gifts: new GiftService({ model: null, log: pino({ level: "silent" }) }) });
+  const gifts = new GiftService({ model: null, log: pino({ level: "silent" }) });
+  await app.register(giftRoutes, { brand: "Quanta", webRoot, gifts: async () => gifts });
   extra?.(app);
   await app.ready();
   return app;

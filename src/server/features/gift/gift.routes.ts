@@ -10,7 +10,7 @@ export interface GiftRouteDependencies {
   brand: string;
   /** The built SPA (dist/web); its index.html is the page for GET /gift when present. */
   webRoot: string | undefined;
-  gifts: GiftService;
+  gifts: () => Promise<GiftService>;
 }
 
 const HTML = "text/html; charset=utf-8";
@@ -38,7 +38,7 @@ async function spaShellWithForm(webRoot: string | undefined, brand: string): Pro
  * parser is registered in this plugin's scope only, so the JSON API accepts nothing new. The CSRF
  * hook lets POST /gift through on a same-site Origin/Referer (plugins/csrf.ts explains why).
  */
-export function registerGiftRoutes(app: FastifyInstance, deps: GiftRouteDependencies): void {
+export async function giftRoutes(app: FastifyInstance, deps: GiftRouteDependencies): Promise<void> {
   // The built shell does not change while the server runs (a rebuild means a restart, as for the
   // rest of the SPA): composed on the first request, not read from disk on every one.
   let shell: Promise<string | null> | undefined;
@@ -48,7 +48,7 @@ export function registerGiftRoutes(app: FastifyInstance, deps: GiftRouteDependen
     if (page === null) shell = undefined;
     return page ?? renderGiftFormPage(deps.brand);
   };
-  void app.register(async (scope) => {
+  await app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 32 * 1024 });
 
     scope.get("/gift", { schema: { hide: true } }, async (_request, reply) => {
@@ -60,7 +60,7 @@ export function registerGiftRoutes(app: FastifyInstance, deps: GiftRouteDependen
       const parsed = parseGiftForm(values);
       reply.type(HTML).header("cache-control", "no-store");
       if (!parsed.success) return reply.status(400).send(renderGiftFormPage(deps.brand, values, parsed.errors));
-      const { ideas } = await deps.gifts.recommend(parsed.request);
+      const { ideas } = await (await deps.gifts()).recommend(parsed.request);
       return reply.send(renderGiftResultsPage(deps.brand, parsed.request, ideas));
     });
   });

@@ -1,5 +1,5 @@
 import { generateText, type LanguageModel } from "ai";
-import type { FastifyBaseLogger } from "fastify";
+import type { Logger } from "../../logger";
 import { z } from "zod";
 import { GIFT_CATALOGUE } from "../../../core/gift/gift-catalogue";
 import { DEFAULT_IDEA_COUNT, MAX_IDEAS, MIN_IDEAS, pickDiverse, scoreCandidates, toIdea, type ScoredCandidate } from "../../../core/gift/gift-scoring";
@@ -33,7 +33,7 @@ export interface GiftModel {
 
 export interface GiftServiceDependencies {
   model: GiftModel | null;
-  log: FastifyBaseLogger;
+  log: Logger;
   catalogue?: readonly CatalogueGift[];
   now?: () => Date;
 }

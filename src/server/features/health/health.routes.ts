@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
  * database is open, then 'ok'. A process that is alive but starting is not restarted by a supervisor.
  * /readyz: the database answers a query, so traffic can be sent here.
  */
-export function registerHealthRoutes(app: FastifyInstance, health: { opened: () => boolean; ping: () => Promise<boolean> }): void {
+export async function healthRoutes(app: FastifyInstance, health: { opened: () => boolean; ping: () => Promise<boolean> }): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
     "/healthz",

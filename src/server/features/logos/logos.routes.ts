@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { apiErrorSchema as errorBody } from "../../../contracts/api-error";
 import type { LogosService } from "./logos.service";
 
-const errorBody = z.object({ error: z.string(), code: z.string() });
 
 /** GET and HEAD /api/logos/:ticker (Fastify answers HEAD from the GET route, without the body). */
-export function registerLogoRoutes(app: FastifyInstance, service: LogosService): void {
+export async function logoRoutes(app: FastifyInstance, options: { logos: () => Promise<LogosService> }): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     "/api/logos/:ticker",
     {
@@ -19,7 +19,7 @@ export function registerLogoRoutes(app: FastifyInstance, service: LogosService):
       },
     },
     async (request, reply) => {
-      const logo = await service.logoFor(request.params.ticker);
+      const logo = await (await options.logos()).logoFor(request.params.ticker);
       return reply
         .type(logo.contentType)
         .header("cache-control", "public, max-age=86400")

@@ -1,20 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AuthenticatedUser } from "../../plugins/authenticate";
+import { requireUser, signedInUser } from "../../plugins/require-user";
 
 const meResponse = z.object({
   user: z.object({ id: z.string(), email: z.string(), emailVerified: z.boolean() }),
 });
 
 /** Who the Bearer token belongs to: the smallest protected call, used by the web and by tests. */
-export function registerMeRoutes(
-  app: FastifyInstance,
-  authenticate: (request: FastifyRequest) => Promise<AuthenticatedUser>,
-): void {
+export async function meRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     "/api/me",
-    { schema: { tags: ["account"], security: [{ bearer: [] }], response: { 200: meResponse } } },
-    async (request) => ({ user: await authenticate(request) }),
+    { preHandler: requireUser({ verified: false }), schema: { tags: ["account"], response: { 200: meResponse } } },
+    async (request) => ({ user: signedInUser(request) }),
   );
 }

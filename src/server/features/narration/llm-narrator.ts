@@ -1,5 +1,5 @@
 import { generateText, type LanguageModel } from "ai";
-import type { FastifyBaseLogger } from "fastify";
+import type { Logger } from "../../logger";
 import type { AnalysisReport } from "../../../core/analysis/analysis-report";
 import { narrationSchema, type Narration } from "../../../contracts/narration";
 import { callWithTimeout, structuredOutput, tokensOf, usageOfError } from "../../adapters/llm/llm-call";
@@ -23,7 +23,7 @@ export interface NarrationDependencies {
   /** Tokens per user and UTC day (LLM_DAILY_TOKEN_BUDGET); 0 = never call the model. */
   dailyTokenBudget: number;
   usage: Pick<LlmUsageRepository, "add" | "withinBudget">;
-  log: FastifyBaseLogger;
+  log: Logger;
   now?: () => Date;
 }
 

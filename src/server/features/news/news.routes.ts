@@ -1,21 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { apiErrorSchema as errorBody } from "../../../contracts/api-error";
+import { newsPageSchema } from "../../../contracts/news";
 import type { NewsService } from "./news.service";
 
-const errorBody = z.object({ error: z.string(), code: z.string() });
-const article = z.object({
-  image: z.string(),
-  title: z.string(),
-  link: z.string(),
-  author: z.string(),
-  content: z.string(),
-  date: z.string(),
-  tickers: z.string(),
-});
-
 /** GET /api/news?page=0&size=10: a server-side proxy; provider keys never reach the browser. */
-export function registerNewsRoutes(app: FastifyInstance, service: NewsService): void {
+export async function newsRoutes(app: FastifyInstance, options: { news: () => Promise<NewsService> }): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     "/api/news",
     {
@@ -28,11 +19,11 @@ export function registerNewsRoutes(app: FastifyInstance, service: NewsService): 
           page: z.coerce.number().int().min(0).max(1000).default(0),
           size: z.coerce.number().int().min(1).max(50).default(10),
         }),
-        response: { 200: z.object({ content: z.array(article), page: z.number(), size: z.number() }), 400: errorBody, 424: errorBody },
+        response: { 200: newsPageSchema, 400: errorBody, 424: errorBody },
       },
     },
     async (request, reply) => {
-      const result = await service.page(request.query.page, request.query.size);
+      const result = await (await options.news()).page(request.query.page, request.query.size);
       reply.header("cache-control", "public, max-age=60");
       return result;
     },

@@ -1,18 +1,12 @@
-import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "../../app-error";
 import { NewsUpstreamError, type NewsSource } from "../../adapters/news/news-source";
-import type { NewsArticle } from "../../../contracts/news";
+import type { NewsArticle, NewsPage } from "../../../contracts/news";
+import type { Logger } from "../../logger";
 
 /** The combined list is rebuilt at most this often (an empty list sooner, e.g. before the first refresh). */
 export const NEWS_CACHE_MS = 5 * 60 * 1000;
 const EMPTY_CACHE_MS = 30 * 1000;
 const MAX_ARTICLES = 500;
-
-export interface NewsPage {
-  content: NewsArticle[];
-  page: number;
-  size: number;
-}
 
 /**
  * The landing page's news: every configured source, merged newest first and cached. A failing
@@ -24,7 +18,7 @@ export class NewsService {
   private building: Promise<NewsArticle[]> | undefined;
 
   constructor(
-    private readonly deps: { sources: NewsSource[]; log: FastifyBaseLogger; clock?: () => number },
+    private readonly deps: { sources: NewsSource[]; log: Logger; clock?: () => number },
   ) {}
 
   async page(page: number, size: number): Promise<NewsPage> {

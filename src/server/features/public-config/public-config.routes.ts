@@ -18,8 +18,8 @@ export function toPublicConfig(config: AppConfig): PublicConfig {
   };
 }
 
-export function registerPublicConfigRoutes(app: FastifyInstance, config: AppConfig): void {
-  const body = toPublicConfig(config);
+export async function publicConfigRoutes(app: FastifyInstance, options: { config: AppConfig }): Promise<void> {
+  const body = toPublicConfig(options.config);
   app
     .withTypeProvider<ZodTypeProvider>()
     .get("/api/config", { schema: { tags: ["config"], response: { 200: publicConfigSchema } } }, async () => body);

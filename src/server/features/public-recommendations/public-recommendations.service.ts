@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { gzipSync } from "node:zlib";
-import type { FastifyBaseLogger } from "fastify";
+import type { Logger } from "../../logger";
 import { analysisReportSchema } from "../../../contracts/stock-summary";
 import type { AnalysisReport } from "../../../core/analysis/analysis-report";
 import { isoFromDayNumber, lastCompletedSession } from "../../../core/market/trading-calendar";
@@ -40,7 +40,7 @@ export class PublicRecommendationsService {
       repository: PublicAnalysesRepository;
       jobs: JobRunsRepository;
       analyzer: UniverseAnalyzer;
-      log: FastifyBaseLogger;
+      log: Logger;
       now: () => Date;
       instanceId: string;
     },

@@ -46,7 +46,7 @@ describe.each(testDatabaseKinds)("public recommendations on $name", (kind) => {
 
   it("is empty before the first refresh, then lists BUY and WATCH analyses with a buy point as JSON strings", async () => {
     expect(json<ListBody>(await t.app.inject({ url: "/api/public-buy-stocks" }))).toEqual({ analyses: [] });
-    const services = await t.app.quantaServices();
+    const services = t.services;
     expect(await services.publicRecommendations.isStale()).toBe(true);
     const result = await services.publicRecommendations.refresh();
     expect(result.ran).toBe(true);
@@ -76,7 +76,7 @@ describe.each(testDatabaseKinds)("public recommendations on $name", (kind) => {
   });
 
   it("sends the same list gzipped to clients that accept it", async () => {
-    await (await t.app.quantaServices()).publicRecommendations.refresh();
+    await t.services.publicRecommendations.refresh();
     const plain = await t.app.inject({ url: "/api/public-buy-stocks" });
     const zipped = await t.app.inject({ url: "/api/public-buy-stocks", headers: { "accept-encoding": "gzip, deflate, br" } });
     expect(zipped.headers["content-encoding"]).toBe("gzip");
@@ -86,7 +86,7 @@ describe.each(testDatabaseKinds)("public recommendations on $name", (kind) => {
   });
 
   it("runs the refresh once per trading day, however often it is asked", async () => {
-    const services = await t.app.quantaServices();
+    const services = t.services;
     const runs = await Promise.all([1, 2, 3].map(() => services.publicRecommendations.refresh()));
     expect(runs.filter((r) => r.ran)).toHaveLength(1);
     expect((await services.publicRecommendations.refresh()).ran).toBe(false);
@@ -94,7 +94,7 @@ describe.each(testDatabaseKinds)("public recommendations on $name", (kind) => {
   });
 
   it("skips (and logs) a stored analysis that does not parse, sending no auth header", async () => {
-    const services = await t.app.quantaServices();
+    const services = t.services;
     await services.publicRecommendations.refresh();
     await t.database.db.insert(publicAnalyses).values({
       id: "broken-1",
@@ -118,8 +118,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)("public refresh with two app insta
     const second = await startTestApp(postgres, {}, { market: b.provider, database: { ...database, close: async () => undefined } });
     try {
       const results = await Promise.all([
-        (await first.app.quantaServices()).publicRecommendations.refresh(),
-        (await second.app.quantaServices()).publicRecommendations.refresh(),
+        first.services.publicRecommendations.refresh(),
+        second.services.publicRecommendations.refresh(),
       ]);
       expect(results.filter((r) => r.ran)).toHaveLength(1);
       expect(Math.min(a.barsAsked(), b.barsAsked())).toBe(0);

@@ -1,28 +1,25 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { apiErrorSchema as errorBody } from "../../../contracts/api-error";
 import { analysisReportSchema } from "../../../contracts/stock-summary";
-import type { AuthenticatedUser } from "../../plugins/authenticate";
+import { requireUser, signedInUser, verifiedUser } from "../../plugins/require-user";
 import type { ResearchService } from "./research.service";
 
-const errorBody = z.object({ error: z.string(), code: z.string() });
 const historyItem = z.object({ id: z.string(), analysis: z.unknown(), timestamp: z.string() });
 
 /** Analyze, history and usage: thin routes over ResearchService. */
-export function registerResearchRoutes(
-  app: FastifyInstance,
-  deps: { authenticate: (request: FastifyRequest) => Promise<AuthenticatedUser>; research: () => Promise<ResearchService> },
-): void {
+export async function researchRoutes(app: FastifyInstance, deps: { research: () => Promise<ResearchService> }): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const security = [{ bearer: [] }];
+  const signedIn = requireUser({ verified: false });
 
   typed.post(
     "/research/stocks/",
     {
+      preHandler: requireUser({ verified: true }),
       schema: {
         tags: ["research"],
         summary: "Analyse a ticker or company name (multipart field `input`)",
-        security,
         consumes: ["multipart/form-data", "application/json"],
         body: z.object({ input: z.string().optional() }).passthrough().optional(),
         response: {
@@ -38,8 +35,7 @@ export function registerResearchRoutes(
       },
     },
     async (request) => {
-      const user = await deps.authenticate(request);
-      const { report, id, timestamp } = await (await deps.research()).analyzeFor(user, request.body?.input);
+      const { report, id, timestamp } = await (await deps.research()).analyzeFor(verifiedUser(request), request.body?.input);
       return { response: report, analysis: { id, timestamp } };
     },
   );
@@ -47,16 +43,15 @@ export function registerResearchRoutes(
   typed.get(
     "/user/stock-analyses/",
     {
+      preHandler: signedIn,
       schema: {
         tags: ["history"],
-        security,
         querystring: z.object({ ticker: z.string().max(64).optional() }),
-        response: { 200: z.object({ success: z.literal(true), analyses: z.array(historyItem) }), 401: errorBody },
+        response: { 200: z.object({ success: z.literal(true), analyses: z.array(historyItem) }) },
       },
     },
     async (request) => {
-      const user = await deps.authenticate(request);
-      const rows = await (await deps.research()).history(user, request.query.ticker);
+      const rows = await (await deps.research()).history(signedInUser(request), request.query.ticker);
       return {
         success: true as const,
         analyses: rows.map((row) => ({ id: row.id, analysis: row.analysis, timestamp: row.createdAt.toISOString() })),
@@ -67,20 +62,18 @@ export function registerResearchRoutes(
   const idParams = z.object({ id: z.string().min(1).max(64) });
   typed.delete(
     "/user/stock-analyses/:id",
-    { schema: { tags: ["history"], security, params: idParams, response: { 200: z.object({ success: z.literal(true) }), 404: errorBody } } },
+    { preHandler: signedIn, schema: { tags: ["history"], params: idParams, response: { 200: z.object({ success: z.literal(true) }), 404: errorBody } } },
     async (request) => {
-      const user = await deps.authenticate(request);
-      await (await deps.research()).remove(user, request.params.id);
+      await (await deps.research()).remove(signedInUser(request), request.params.id);
       return { success: true as const };
     },
   );
 
   typed.post(
     "/user/stock-analyses/:id/restore",
-    { schema: { tags: ["history"], security, params: idParams, response: { 200: z.object({ success: z.literal(true) }), 404: errorBody } } },
+    { preHandler: signedIn, schema: { tags: ["history"], params: idParams, response: { 200: z.object({ success: z.literal(true) }), 404: errorBody } } },
     async (request) => {
-      const user = await deps.authenticate(request);
-      await (await deps.research()).restore(user, request.params.id);
+      await (await deps.research()).restore(signedInUser(request), request.params.id);
       return { success: true as const };
     },
   );
@@ -88,15 +81,14 @@ export function registerResearchRoutes(
   typed.get(
     "/api/usage",
     {
+      preHandler: signedIn,
       schema: {
         tags: ["research"],
-        security,
         response: {
           200: z.object({ used: z.number(), limit: z.number().nullable(), remaining: z.number().nullable(), premium: z.boolean(), resetsAt: z.string() }),
-          401: errorBody,
         },
       },
     },
-    async (request) => (await deps.research()).usageFor(await deps.authenticate(request)),
+    async (request) => (await deps.research()).usageFor(signedInUser(request)),
   );
 }

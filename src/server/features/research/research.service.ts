@@ -3,11 +3,10 @@ import { InsufficientHistoryError, InvalidBarsError } from "../../../core/analys
 import type { AnalysisReport } from "../../../core/analysis/analysis-report";
 import { MarketDataUnavailableError, SymbolNotFoundError } from "../../../core/market/market-data-provider";
 import { AppError } from "../../app-error";
-import type { AuthenticatedUser } from "../../plugins/authenticate";
+import type { AuthenticatedUser, VerifiedUser } from "../../plugins/require-user";
 import type { DailyUsageRepository } from "./daily-usage.repository";
 import type { StockAnalysesRepository, StoredAnalysis } from "./stock-analyses.repository";
 
-export const EMAIL_UNVERIFIED_MESSAGE = "Please verify your email first! Check your inbox for the verification link.";
 /** How long a removed analysis can be brought back. */
 export const UNDO_WINDOW_MS = 60 * 60 * 1000;
 const MAX_INPUT_LENGTH = 64;
@@ -49,8 +48,8 @@ function nextUtcMidnight(at: Date): string {
 export class ResearchService {
   constructor(private readonly deps: ResearchDependencies) {}
 
-  async analyzeFor(user: AuthenticatedUser, rawInput: string | undefined): Promise<{ report: AnalysisReport; id: string; timestamp: string }> {
-    if (!user.emailVerified) throw new AppError(403, "email_unverified", EMAIL_UNVERIFIED_MESSAGE);
+  /** Only for a verified account (the route's requireUser gate and the type both say so). */
+  async analyzeFor(user: VerifiedUser, rawInput: string | undefined): Promise<{ report: AnalysisReport; id: string; timestamp: string }> {
     const input = (rawInput ?? "").trim().toUpperCase();
     if (!input) throw new AppError(400, "ticker_required", "Ticker symbol is required");
     if (input.length > MAX_INPUT_LENGTH) {

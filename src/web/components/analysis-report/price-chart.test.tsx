@@ -4,7 +4,7 @@ import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse } from "../../test-support/render-app";
-import { ema } from "../../lib/ema";
+import { ema } from "../../../core/indicators/moving-average";
 import { CHART_COLORS, PriceChart } from "./price-chart";
 
 const chartMock = vi.hoisted(() => {
@@ -92,8 +92,9 @@ describe("PriceChart", () => {
     expect(ema150?.data).toHaveLength(260);
     expect(ema200?.data).toHaveLength(260);
     // The first EMA 50 point shown is the EMA over the whole fetched history at that session.
-    const full = ema(bars(520).map((b) => b.close), 50);
-    expect((ema50?.data[0] as { value: number }).value).toBeCloseTo(full[260]!, 8);
+    const full = ema(Float64Array.from(bars(520), (b) => b.close), 50);
+    expect((ema50?.data[0] as { value: number }).value).toBe(full[260]);
+    expect((ema50?.data[259] as { value: number }).value).toBe(full[519]);
     expect(candles?.priceLines).toEqual([
       expect.objectContaining({ price: 98.99, color: CHART_COLORS.buyPoint, title: "Buy point" }),
       expect.objectContaining({ price: 92.27, color: CHART_COLORS.stopLoss, title: "Stop loss" }),
@@ -108,6 +109,19 @@ describe("PriceChart", () => {
 
     view.unmount();
     expect(chartMock.remove).toHaveBeenCalledTimes(1);
+  });
+
+  it("leaves out the sessions before each EMA's seed when the history is short", async () => {
+    vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(jsonResponse({ ticker: "NEW", demo: false, bars: bars(100) }))));
+    renderChart({ ticker: "NEW" });
+    await waitFor(() => {
+      expect(chartMock.fitContent).toHaveBeenCalled();
+    });
+    const [, , ema50, ema150, ema200] = chartMock.series;
+    expect(ema50?.data).toHaveLength(51);
+    expect(ema50?.data[0]).toEqual({ time: bars(100)[49]!.date, value: expect.closeTo(100 + 2.45, 10) as unknown });
+    expect(ema150?.data).toEqual([]);
+    expect(ema200?.data).toEqual([]);
   });
 
   it("says so when the bars cannot be loaded", async () => {

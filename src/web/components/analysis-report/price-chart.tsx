@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import type { AutoscaleInfo, IChartApi } from "lightweight-charts";
 import { apiJson } from "../../lib/api-client";
-import { ema } from "../../lib/ema";
+import { ema } from "../../../core/indicators/moving-average";
 import { formatPrice, isFiniteNumber } from "../../lib/format";
 import { Spinner } from "../ui/spinner";
 
@@ -70,8 +70,10 @@ interface LegendItem {
 }
 
 /**
- * Daily candles with the 50/150/200-day EMAs (computed here from the closes), volume on its own scale
- * and price lines for the buy point, stop loss and target. Resizes with its container.
+ * Daily candles with the 50/150/200-day EMAs, volume on its own scale and price lines for the buy
+ * point, stop loss and target. Resizes with its container. The EMAs are the engine's own function
+ * over as many sessions as the analysis reads (520), so a fresh report's EMA fields are the lines'
+ * last points.
  */
 export function PriceChart({ ticker, buyPoint, stopLoss, target }: PriceChartProps) {
   const container = useRef<HTMLDivElement>(null);
@@ -144,9 +146,9 @@ export function PriceChart({ ticker, buyPoint, stopLoss, target }: PriceChartPro
           })),
         );
 
-        const closes = history.map((b) => b.close);
+        const closes = Float64Array.from(history, (b) => b.close);
         for (const { period, color } of EMAS) {
-          const values = ema(closes, period).slice(firstShown);
+          const values = ema(closes, period).subarray(firstShown);
           const line = chart.addSeries(lc.LineSeries, {
             color,
             lineWidth: 2,
@@ -154,10 +156,11 @@ export function PriceChart({ ticker, buyPoint, stopLoss, target }: PriceChartPro
             lastValueVisible: false,
             crosshairMarkerVisible: false,
           });
+          // The engine marks the warm-up before the seed with NaN: those sessions get no point.
           line.setData(
-            values.flatMap((value, i) => {
+            Array.from(values).flatMap((value, i) => {
               const bar = bars[i];
-              return value === null || !bar ? [] : [{ time: bar.date, value }];
+              return Number.isNaN(value) || !bar ? [] : [{ time: bar.date, value }];
             }),
           );
         }

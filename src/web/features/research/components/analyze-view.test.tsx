@@ -8,8 +8,8 @@ import { identitySession } from "../../../lib/identity";
 import type { FakeAuthClient } from "../../../test-support/fake-auth-client";
 import { jsonResponse, renderApp, stubServer, type StubHandler } from "../../../test-support/render-app";
 import { sampleReport } from "../../../test-support/sample-report";
+import { BUY_RULES, SELL_RULES } from "../../../../contracts/trading-rules";
 import { ANALYSIS_LOADING_MESSAGES } from "../loading-messages";
-import { BUY_RULES, SELL_RULES } from "../trading-rules";
 
 vi.mock("../../../lib/auth-client", async () => {
   const { createFakeAuthClient } = await import("../../../test-support/fake-auth-client");
@@ -387,8 +387,10 @@ describe("Trading Rules and Chat with Quanta", () => {
     renderApp("/stocks");
     await userEvent.click(screen.getByRole("button", { name: "Trading Rules" }));
     const rules = await screen.findByTestId("trading-rules");
-    expect(within(within(rules).getByTestId("buy-rules")).getAllByRole("listitem").map((li) => li.textContent)).toEqual([...BUY_RULES]);
-    expect(within(within(rules).getByTestId("sell-rules")).getAllByRole("listitem").map((li) => li.textContent)).toEqual([...SELL_RULES]);
+    expect(within(rules).getByRole("heading", { name: "Buy rules" })).toBeInTheDocument();
+    expect(within(rules).getByRole("heading", { name: "Sell rules" })).toBeInTheDocument();
+    expect(within(within(rules).getByTestId("buy-rules")).getAllByRole("listitem").map((li) => li.textContent)).toEqual(BUY_RULES.map((r) => r.text));
+    expect(within(within(rules).getByTestId("sell-rules")).getAllByRole("listitem").map((li) => li.textContent)).toEqual(SELL_RULES.map((r) => r.text));
   });
 
   it("signed out: the sign-up prompt", async () => {

@@ -1,18 +1,13 @@
-import { useCallback, useEffect, useRef, useState, type SubmitEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type ComponentType, type SubmitEvent } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { History, MessagesSquare } from "lucide-react";
 import { AnalysisReport } from "../../../components/analysis-report/analysis-report";
-import { EmailVerificationModal } from "../../../components/email-verification-modal";
 import { Page } from "../../../components/layout/page";
-import { StartChatModal } from "../../../components/start-chat-modal";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { FormField, fieldInputProps } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
-import { UnlockModal } from "../../../components/unlock-modal";
-import { UpgradeModal } from "../../../components/upgrade-modal";
-import { chatUrlOf, freeDailyAnalysesOf, usePublicConfig } from "../../../config/public-config";
 import type { ReportData } from "../../../lib/analysis-record";
 import { useAuth } from "../../../lib/auth-context";
 import { MESSAGES, normalizeTicker } from "../api/analysis-response";
@@ -22,7 +17,22 @@ import { SharePrintButtons } from "./share-print-buttons";
 import { TradingRulesMenu } from "./trading-rules-menu";
 import { UsageLine } from "./usage-line";
 
-type Modal = "unlock" | "verify" | "upgrade" | "chat" | null;
+/** The page's gates: sign up, verify the e-mail, upgrade (daily limit reached), start a chat. */
+export type GateModal = "unlock" | "verify" | "upgrade" | "chat";
+
+export interface GateModalsProps {
+  /** The gate to show; null shows none. */
+  modal: GateModal | null;
+  onOpenChange: (open: boolean) => void;
+}
+
+export interface AnalyzeViewProps {
+  /**
+   * Renders the gates' dialogs. They belong to the auth, billing and chat features, which this
+   * feature may not import, so the route composes them (ARCHITECTURE.md: routes compose features).
+   */
+  GateModals: ComponentType<GateModalsProps>;
+}
 
 const FIELD_ID = "analyze-ticker";
 /** The page's action buttons: compact on phones, hidden when printing. */
@@ -32,9 +42,8 @@ const ACTION_CLASSES = "h-10 px-3 sm:h-11 sm:px-4 print:hidden";
  * The analyze page (SPEC.md §2): the ticker form with its gates (§5), the loading messages (§4), the
  * report, the error texts (§8), Trading Rules, Chat with Quanta, Share and Print.
  */
-export function AnalyzeView() {
+export function AnalyzeView({ GateModals }: AnalyzeViewProps) {
   const { user, isPending } = useAuth();
-  const config = usePublicConfig().data;
   const queryClient = useQueryClient();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
@@ -52,7 +61,7 @@ export function AnalyzeView() {
   const [analysisError, setAnalysisError] = useState<string | null>(null);
   const [loadingTicker, setLoadingTicker] = useState<string | null>(null);
   const [result, setResult] = useState<ReportData | null>(null);
-  const [modal, setModal] = useState<Modal>(null);
+  const [modal, setModal] = useState<GateModal | null>(null);
   const latestRequest = useRef(0);
 
   const closeModal = (open: boolean) => {
@@ -238,16 +247,7 @@ export function AnalyzeView() {
         shareTitle={result ? `${result.stock_summary.ticker} stock analysis` : "Stock analysis"}
       />
 
-      <UnlockModal open={modal === "unlock"} onOpenChange={closeModal} />
-      <EmailVerificationModal open={modal === "verify"} onOpenChange={closeModal} />
-      <UpgradeModal
-        open={modal === "upgrade"}
-        onOpenChange={closeModal}
-        stripe={config?.stripe ?? null}
-        customer={user ? { id: user.id, email: user.email } : null}
-        dailyLimit={freeDailyAnalysesOf(config)}
-      />
-      <StartChatModal open={modal === "chat"} onOpenChange={closeModal} chatUrl={chatUrlOf(config)} />
+      <GateModals modal={modal} onOpenChange={closeModal} />
     </>
   );
 }

@@ -2,9 +2,9 @@ import { Popover } from "radix-ui";
 import { ChevronDown, ScrollText, TrendingDown, TrendingUp } from "lucide-react";
 import { buttonClasses } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
-import { BUY_RULES, SELL_RULES } from "../trading-rules";
+import { TRADING_RULES } from "../../../../contracts/trading-rules";
 
-/** 'Trading Rules': a dropdown with the buy and sell rules of SPEC.md §9. */
+/** 'Trading Rules': a dropdown with the buy and sell rules of SPEC.md §9 (the text the chat explains too). */
 export function TradingRulesMenu({ className }: { className?: string }) {
   return (
     <Popover.Root>
@@ -23,20 +23,20 @@ export function TradingRulesMenu({ className }: { className?: string }) {
         >
           <h2 className="flex items-center gap-2 font-semibold text-success-700">
             <TrendingUp aria-hidden="true" size={16} />
-            Buy rules
+            {TRADING_RULES.buy.title}
           </h2>
           <ul data-testid="buy-rules" className="mt-2 list-disc space-y-1 pl-5 text-ink">
-            {BUY_RULES.map((rule) => (
-              <li key={rule}>{rule}</li>
+            {TRADING_RULES.buy.rules.map((rule) => (
+              <li key={rule.id}>{rule.text}</li>
             ))}
           </ul>
           <h2 className="mt-4 flex items-center gap-2 font-semibold text-danger-700">
             <TrendingDown aria-hidden="true" size={16} />
-            Sell rules
+            {TRADING_RULES.sell.title}
           </h2>
           <ul data-testid="sell-rules" className="mt-2 list-disc space-y-1 pl-5 text-ink">
-            {SELL_RULES.map((rule) => (
-              <li key={rule}>{rule}</li>
+            {TRADING_RULES.sell.rules.map((rule) => (
+              <li key={rule.id}>{rule.text}</li>
             ))}
           </ul>
         </Popover.Content>

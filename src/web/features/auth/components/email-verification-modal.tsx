@@ -1,10 +1,10 @@
 import { useEffect } from "react";
 import { MailCheck } from "lucide-react";
-import { Banner } from "./ui/banner";
-import { Button } from "./ui/button";
-import { Dialog, DialogClose, DialogContent } from "./ui/dialog";
-import { useAuth } from "../lib/auth-context";
-import { useResendVerification } from "../lib/use-resend-verification";
+import { Banner } from "../../../components/ui/banner";
+import { Button } from "../../../components/ui/button";
+import { Dialog, DialogClose, DialogContent } from "../../../components/ui/dialog";
+import { useAuth } from "../../../lib/auth-context";
+import { useResendVerification } from "../../../lib/use-resend-verification";
 
 export interface EmailVerificationModalProps {
   open: boolean;

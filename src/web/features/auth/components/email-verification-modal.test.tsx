@@ -4,13 +4,13 @@ import { useState } from "react";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { authClient } from "../lib/auth-client";
-import { AuthContext, type AuthContextValue } from "../lib/auth-context";
-import { fail, type FakeAuthClient } from "../test-support/fake-auth-client";
+import { authClient } from "../../../lib/auth-client";
+import { AuthContext, type AuthContextValue } from "../../../lib/auth-context";
+import { fail, type FakeAuthClient } from "../../../test-support/fake-auth-client";
 import { EmailVerificationModal } from "./email-verification-modal";
 
-vi.mock("../lib/auth-client", async () => {
-  const { createFakeAuthClient } = await import("../test-support/fake-auth-client");
+vi.mock("../../../lib/auth-client", async () => {
+  const { createFakeAuthClient } = await import("../../../test-support/fake-auth-client");
   return { authClient: createFakeAuthClient() };
 });
 

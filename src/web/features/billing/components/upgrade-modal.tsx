@@ -1,7 +1,7 @@
 import { Crown } from "lucide-react";
 import { createElement, useEffect, useSyncExternalStore } from "react";
-import { Button } from "./ui/button";
-import { Dialog, DialogClose, DialogContent } from "./ui/dialog";
+import { Button } from "../../../components/ui/button";
+import { Dialog, DialogClose, DialogContent } from "../../../components/ui/dialog";
 
 export interface StripeBuyButtonConfig {
   publishableKey: string;

@@ -1,12 +1,7 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
-import type { ReactElement } from "react";
 import { cleanup, render, screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { StartChatModal } from "./start-chat-modal";
-import { UnlockModal } from "./unlock-modal";
 import { STRIPE_BUY_BUTTON_SCRIPT, UpgradeModal } from "./upgrade-modal";
 
 afterEach(() => {
@@ -14,27 +9,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function inRouter(element: ReactElement) {
-  const router = createMemoryRouter(
-    [
-      { path: "/", element },
-      { path: "/signup", element: <p>sign up page</p> },
-    ],
-    { initialEntries: ["/"] },
-  );
-  render(<RouterProvider router={router} />);
-  return router;
-}
-
-describe("modals", () => {
-  it("'Unlock Quanta AI' sends to /signup and closes", async () => {
-    const onOpenChange = vi.fn();
-    const router = inRouter(<UnlockModal open onOpenChange={onOpenChange} />);
-    await userEvent.click(screen.getByRole("button", { name: "Start Free Analysis" }));
-    expect(onOpenChange).toHaveBeenCalledWith(false);
-    expect(router.state.location.pathname).toBe("/signup");
-  });
-
+describe("UpgradeModal", () => {
   it("'Upgrade to Premium' without billing explains how an operator enables it, and loads no Stripe script", () => {
     render(<UpgradeModal open onOpenChange={() => undefined} stripe={null} customer={null} dailyLimit={null} />);
     const dialog = screen.getByRole("dialog", { name: "Upgrade to Premium" });
@@ -59,14 +34,5 @@ describe("modals", () => {
     rerender(<UpgradeModal open={false} onOpenChange={() => undefined} stripe={stripe} customer={customer} dailyLimit={3} />);
     rerender(<UpgradeModal open onOpenChange={() => undefined} stripe={stripe} customer={customer} dailyLimit={3} />);
     expect(document.querySelectorAll(`script[src="${STRIPE_BUY_BUTTON_SCRIPT}"]`)).toHaveLength(1);
-  });
-
-  it("'Start a New Chat?' opens /ask on this site when no chat URL is set", async () => {
-    const open = vi.spyOn(window, "open").mockImplementation(() => null);
-    const onOpenChange = vi.fn();
-    render(<StartChatModal open onOpenChange={onOpenChange} chatUrl="" />);
-    await userEvent.click(screen.getByRole("button", { name: "Start Chat" }));
-    expect(open).toHaveBeenCalledWith("/ask", "_blank", "noopener,noreferrer");
-    expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 });

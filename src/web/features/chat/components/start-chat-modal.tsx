@@ -1,7 +1,7 @@
 import { MessagesSquare } from "lucide-react";
-import { chatAskUrl } from "../config/public-config";
-import { Button } from "./ui/button";
-import { Dialog, DialogClose, DialogContent } from "./ui/dialog";
+import { chatAskUrl } from "../../../config/public-config";
+import { Button } from "../../../components/ui/button";
+import { Dialog, DialogClose, DialogContent } from "../../../components/ui/dialog";
 
 export interface StartChatModalProps {
   open: boolean;

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "react-router";
 import { Sparkles } from "lucide-react";
-import { Button } from "./ui/button";
-import { Dialog, DialogContent } from "./ui/dialog";
+import { Button } from "../../../components/ui/button";
+import { Dialog, DialogContent } from "../../../components/ui/dialog";
 
 export interface UnlockModalProps {
   open: boolean;

@@ -1,0 +1,180 @@
+import { randomUUID } from "node:crypto";
+import type { MarketDataProvider } from "../../core/market/market-data-provider";
+import type { AppConfig } from "../config";
+import type { DatabaseHandle } from "../db/database";
+import type { Logger } from "../logger";
+import { StripeGateway } from "../adapters/billing/stripe-gateway";
+import { createConfiguredModel } from "../adapters/llm/llm-registry";
+import { LlmUsageRepository } from "../adapters/llm/llm-usage.repository";
+import { createLogoSource } from "../adapters/logos/logo-registry";
+import { DatabaseMarketCacheStore } from "../adapters/market/market-cache-store";
+import { createMarketDataProvider } from "../adapters/market/market-registry";
+import { createNewsSources } from "../adapters/news/news-registry";
+import { TokenVerifier } from "../auth/token-verifier";
+import { UserRepository } from "../auth/user.repository";
+import { BillingService } from "../features/billing/billing.service";
+import { BillingWebhookService } from "../features/billing/billing-webhook.service";
+import { StripeCustomersRepository } from "../features/billing/stripe-customers.repository";
+import { ChatRepository } from "../features/chat/chat.repository";
+import { ChatService } from "../features/chat/chat.service";
+import { LlmAssistant } from "../features/chat/llm-assistant";
+import { RulesAssistant } from "../features/chat/rules-assistant";
+import { ContactRepository } from "../features/contact/contact.repository";
+import { ContactService } from "../features/contact/contact.service";
+import { CsvImportRepository } from "../features/csv-import/csv-import.repository";
+import { CsvImportService } from "../features/csv-import/csv-import.service";
+import { GiftService } from "../features/gift/gift.service";
+import { LogosService } from "../features/logos/logos.service";
+import { NarrationService } from "../features/narration/llm-narrator";
+import { NewsService } from "../features/news/news.service";
+import { PublicAnalysesRepository } from "../features/public-recommendations/public-analyses.repository";
+import { PublicRecommendationsService } from "../features/public-recommendations/public-recommendations.service";
+import { DailyUsageRepository } from "../features/research/daily-usage.repository";
+import { ResearchService } from "../features/research/research.service";
+import { StockAnalysesRepository } from "../features/research/stock-analyses.repository";
+import { StockAnalysisService } from "../features/stock-analysis/stock-analysis.service";
+import { JobRunsRepository } from "../jobs/job-runs.repository";
+import { createChatTools } from "./chat-tools";
+import { storedPublicReports } from "./stored-reports";
+
+/** What the process provides: the open database, the log and the clock (and, in tests, a market). */
+export interface Infrastructure {
+  database: DatabaseHandle;
+  logger: Logger;
+  now: () => Date;
+  /** Replaces the configured market-data provider (tests and benchmarks use the seeded demo market). */
+  market?: MarketDataProvider;
+  /** Names this process in job claims; a random id by default. */
+  instanceId?: string;
+}
+
+/** Every service of the product, built once from the configuration: the server, the CLI and the jobs use these. */
+export interface Services {
+  database: DatabaseHandle;
+  market: MarketDataProvider;
+  analysis: StockAnalysisService;
+  users: UserRepository;
+  tokens: TokenVerifier;
+  research: ResearchService;
+  billing: BillingService;
+  billingWebhooks: BillingWebhookService;
+  publicAnalyses: PublicAnalysesRepository;
+  publicRecommendations: PublicRecommendationsService;
+  contact: ContactService;
+  chat: ChatService;
+  csv: CsvImportService;
+  news: NewsService;
+  gifts: GiftService;
+  logos: LogosService;
+}
+
+/**
+ * The one composition of the product. Features never import one another (lint keeps that); what one
+ * needs of another is wired here, through the interfaces the feature declares.
+ */
+export function createServices(config: AppConfig, infra: Infrastructure): Services {
+  const { database, logger: log, now } = infra;
+  const db = database.db;
+  // Fetched market data and the universe's RS scores of a session are kept in the database, so every
+  // process (server, `quanta refresh`, other instances) rates RS against the same universe.
+  const marketStore = new DatabaseMarketCacheStore(Promise.resolve(db));
+  const market = infra.market ?? createMarketDataProvider(config, { store: marketStore, log });
+  const analysis = new StockAnalysisService(market, now, marketStore);
+  const universe = async () => config.research.publicUniverse ?? (await market.listUniverse()).map((company) => company.ticker);
+
+  const llm = createConfiguredModel(config);
+  const llmUsage = new LlmUsageRepository(db);
+  const policy = { graceDays: config.billing.graceDays, now };
+  const customers = new StripeCustomersRepository(db, policy);
+  const gateway = new StripeGateway({ webhookSecret: config.billing.webhookSecret, secretKey: config.billing.secretKey, apiBaseUrl: config.billing.apiBaseUrl });
+  const billing = new BillingService({ customers, gateway, policy, appUrl: config.appUrl });
+
+  const publicAnalyses = new PublicAnalysesRepository(db);
+  const stockAnalyses = new StockAnalysesRepository(db);
+  // A user's analysis is narrated by the LLM (billed to their token budget) when one is configured.
+  // The public lists stay rules-narrated: there is no user to bill.
+  const narration = llm
+    ? new NarrationService({
+        model: llm.model,
+        modelName: llm.name,
+        timeoutMs: llm.config.timeoutMs,
+        dailyTokenBudget: llm.config.dailyTokenBudget,
+        usage: llmUsage,
+        log,
+        now,
+      })
+    : null;
+  const research = new ResearchService({
+    analyzer: {
+      analyze: async (query, context) => (narration ? narration.narrate(await analysis.analyze(query), context) : analysis.analyze(query)),
+    },
+    analyses: stockAnalyses,
+    usage: new DailyUsageRepository(db),
+    isPremium: (email) => billing.isPremium(email),
+    freeDailyAnalyses: config.research.freeDailyAnalyses,
+    now,
+  });
+
+  const news = new NewsService({
+    sources: createNewsSources(config, {
+      reports: () => storedPublicReports(publicAnalyses),
+      benchmarkTicker: market.benchmarkTicker,
+      onFeedError: (feed, error) => log.warn({ feed, err: error }, "a news feed failed; skipping it"),
+    }),
+    log,
+  });
+
+  // Chat: the assistants look things up through tools composed from research, the public lists,
+  // stock analysis and news; the LLM assistant when a model is configured, the rules otherwise.
+  const chatTools = createChatTools({ research, publicAnalyses, stockAnalyses, analysis, news, market });
+  const rules = new RulesAssistant({
+    tools: chatTools,
+    exampleTickers: async () => {
+      const listed = (await publicAnalyses.list()).map((row) => row.ticker);
+      return listed.length > 0 ? listed : universe();
+    },
+  });
+  const assistant = llm
+    ? new LlmAssistant({
+        model: llm.model,
+        tools: chatTools,
+        fallback: rules,
+        usage: llmUsage,
+        dailyTokenBudget: llm.config.dailyTokenBudget,
+        timeoutMs: llm.config.timeoutMs,
+        now,
+        log,
+      })
+    : rules;
+
+  return {
+    database,
+    market,
+    analysis,
+    users: new UserRepository(db),
+    tokens: new TokenVerifier(db, config.appUrl),
+    research,
+    billing,
+    billingWebhooks: new BillingWebhookService({ gateway, customers, log }),
+    publicAnalyses,
+    publicRecommendations: new PublicRecommendationsService({
+      repository: publicAnalyses,
+      jobs: new JobRunsRepository(db),
+      analyzer: { universe, prepare: () => analysis.refreshUniverseScores(), analyze: (ticker) => analysis.analyze(ticker) },
+      log,
+      now,
+      instanceId: infra.instanceId ?? randomUUID(),
+    }),
+    contact: new ContactService({ repository: new ContactRepository(db), now }),
+    chat: new ChatService({ repository: new ChatRepository(db), assistant, now }),
+    csv: new CsvImportService({ repository: new CsvImportRepository(db), now }),
+    news,
+    // The gift assistant: catalogue scoring, refined by the LLM when one is configured.
+    gifts: new GiftService({
+      model: llm && { model: llm.model, name: llm.name, timeoutMs: llm.config.timeoutMs, dailyTokenBudget: llm.config.dailyTokenBudget },
+      log,
+      now,
+    }),
+    logos: new LogosService({ market, source: createLogoSource(config) }),
+  };
+}

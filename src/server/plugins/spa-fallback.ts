@@ -1,0 +1,36 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import fastifyStatic from "@fastify/static";
+
+/** Paths the server answers itself; anything else that accepts HTML gets the SPA (history fallback). */
+const SERVER_PREFIXES = ["/api/", "/research/", "/user/", "/csrf_cookie", "/healthz", "/readyz", "/docs", "/dev/"];
+
+/**
+ * Serves the built SPA (when `webRoot` holds one) with long-lived caching for hashed assets, answers
+ * the SPA's own paths with index.html, and every other unknown path with a 404 in the API's shape.
+ */
+export async function registerSpaFallback(app: FastifyInstance, webRoot: string | undefined): Promise<void> {
+  const root = webRoot && existsSync(path.join(webRoot, "index.html")) ? webRoot : undefined;
+  if (root) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      // .br/.gz copies are written at build time (scripts/compress-assets.mjs).
+      preCompressed: true,
+      setHeaders: (response, filePath) => {
+        // Vite names assets by content hash, so they never change under the same URL.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) response.header("cache-control", "public, max-age=31536000, immutable");
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const urlPath = request.url.split("?")[0] ?? "/";
+    const isServerPath = SERVER_PREFIXES.some((prefix) => urlPath === prefix.replace(/\/$/, "") || urlPath.startsWith(prefix));
+    if (root && !isServerPath && (request.method === "GET" || request.method === "HEAD")) {
+      return reply.type("text/html; charset=utf-8").sendFile("index.html", root, { cacheControl: false });
+    }
+    return reply.status(404).send({ error: `Nothing is here: ${request.method} ${urlPath}`, code: "not_found" });
+  });
+}
