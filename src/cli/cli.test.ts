@@ -7,6 +7,7 @@ import { analysisReportSchema } from "../contracts/stock-summary";
 import { loadConfig } from "../server/config";
 import { openDatabase } from "../server/db/database";
 import { ContactRepository } from "../server/features/contact/contact.repository";
+import { PublicAnalysesRepository } from "../server/features/public-recommendations/public-analyses.repository";
 import { stripeCustomers } from "../server/db/schema";
 
 /** The `quanta` command as a user runs it, in a child process. */
@@ -74,10 +75,23 @@ describe("quanta on the demo market", () => {
 });
 
 describe("quanta refresh", () => {
-  it("re-analyses the public lists into the configured database", () => {
+  it("re-analyses the public lists into the configured database, rating RS against the universe like the server's job", async () => {
     const { code, stdout } = quanta("refresh");
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Refreshed the public lists: 4\d analysed\.$/m);
+    // The CLI and the server share one composition (createServices): the universe's RS scores are
+    // computed before the run, so each stored report ranks the stock in the universe, not against SPY.
+    const database = await openDatabase(loadConfig({ DATA_DIR: ".tmp/cli-test-data", LOG_LEVEL: "silent" }));
+    try {
+      const rows = await new PublicAnalysesRepository(database.db).list();
+      expect(rows.length).toBeGreaterThan(40);
+      for (const row of rows) {
+        const report = analysisReportSchema.parse(row.analysis);
+        expect(report.stock_summary.fundamental_analysis.industry_position, row.ticker).toContain("percentile of the analysed universe");
+      }
+    } finally {
+      await database.close();
+    }
   });
 });
 
