@@ -8,3 +8,9 @@ export const apiErrorSchema = z.object({
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
 export const csrfResponseSchema = z.object({ csrfToken: z.string() });
+
+/** `{success: true}`: what a call that changes something and returns nothing else answers. */
+export const successSchema = z.object({ success: z.literal(true) });
+
+/** A stored record's id in a path (an analysis, a conversation). */
+export const idParamsSchema = z.object({ id: z.string().min(1).max(64) });

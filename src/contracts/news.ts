@@ -19,3 +19,8 @@ export type NewsArticle = z.infer<typeof newsArticleSchema>;
 /** GET /api/news?page=&size=: one page of articles, newest first. */
 export const newsPageSchema = z.object({ content: z.array(newsArticleSchema), page: z.number(), size: z.number() });
 export type NewsPage = z.infer<typeof newsPageSchema>;
+
+export const newsQuerySchema = z.object({
+  page: z.coerce.number().int().min(0).max(1000).default(0),
+  size: z.coerce.number().int().min(1).max(50).default(10),
+});

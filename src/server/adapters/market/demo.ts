@@ -77,7 +77,7 @@ function copyBars(bars: DailyBars, count: number): DailyBars {
 export class DemoMarketProvider implements MarketDataProvider {
   readonly id = "demo" as const;
   readonly demo = true;
-  readonly costsUpstreamCalls = false;
+  readonly costsUpstreamCalls: boolean = false;
   readonly benchmarkTicker = BENCHMARK_TICKER;
 
   private readonly seed: number;

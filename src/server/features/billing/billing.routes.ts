@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { apiErrorSchema as errorBody } from "../../../contracts/api-error";
+import { portalResponseSchema, subscriptionResponseSchema, webhookResponseSchema, type SubscriptionResponse } from "../../../contracts/billing";
 import { AppError } from "../../app-error";
 import { requireUser, signedInUser, type AuthenticatedUser } from "../../plugins/require-user";
 import type { BillingService } from "./billing.service";
@@ -10,7 +10,7 @@ import type { BillingWebhookService } from "./billing-webhook.service";
 export interface BillingRouteDeps {
   billing: () => Promise<BillingService>;
   /** Today's analyses and the free limit (the research feature's /api/usage figures). */
-  research: () => Promise<{ usageFor(user: AuthenticatedUser): Promise<{ used: number; limit: number | null; remaining: number | null; resetsAt: string }> }>;
+  research: () => Promise<{ usageFor(user: AuthenticatedUser): Promise<SubscriptionResponse["usage"]> }>;
   webhooks: () => Promise<BillingWebhookService>;
 }
 
@@ -28,15 +28,7 @@ export async function billingRoutes(app: FastifyInstance, deps: BillingRouteDeps
       preHandler: signedIn,
       schema: {
         tags: ["billing"],
-        response: {
-          200: z.object({
-            plan: z.enum(["free", "premium"]),
-            subscription: z
-              .object({ status: z.string(), active: z.boolean(), currentPeriodEnd: z.string().nullable(), source: z.string(), manageable: z.boolean() })
-              .nullable(),
-            usage: z.object({ used: z.number(), limit: z.number().nullable(), remaining: z.number().nullable(), resetsAt: z.string() }),
-          }),
-        },
+        response: { 200: subscriptionResponseSchema },
       },
     },
     async (request) => {
@@ -51,7 +43,7 @@ export async function billingRoutes(app: FastifyInstance, deps: BillingRouteDeps
     "/api/billing/portal",
     {
       preHandler: signedIn,
-      schema: { tags: ["billing"], response: { 200: z.object({ url: z.string() }), 404: errorBody } },
+      schema: { tags: ["billing"], response: { 200: portalResponseSchema, 404: errorBody } },
     },
     async (request) => ({ url: await (await deps.billing()).portalUrl(signedInUser(request)) }),
   );
@@ -64,7 +56,7 @@ export async function billingRoutes(app: FastifyInstance, deps: BillingRouteDeps
       {
         schema: {
           tags: ["billing"],
-          response: { 200: z.object({ received: z.literal(true), outcome: z.string() }), 400: errorBody },
+          response: { 200: webhookResponseSchema, 400: errorBody },
         },
       },
       async (request) => {

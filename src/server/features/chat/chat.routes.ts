@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   chatConversationListSchema,
   chatConversationSchema,
@@ -9,12 +8,11 @@ import {
   chatRequestSchema,
   type ChatStreamEvent,
 } from "../../../contracts/chat";
-import { apiErrorSchema as errorBody } from "../../../contracts/api-error";
+import { apiErrorSchema as errorBody, idParamsSchema as idParams, successSchema } from "../../../contracts/api-error";
 import { AppError } from "../../app-error";
 import { requireUser, verifiedUser } from "../../plugins/require-user";
 import type { ChatService } from "./chat.service";
 
-const idParams = z.object({ id: z.string().min(1).max(64) });
 const INTERNAL_MESSAGE = "Something went wrong on our side. Please try again in a moment.";
 
 /** The chat site's API: conversations, and POST /api/chat answering as server-sent events. */
@@ -120,7 +118,7 @@ export async function chatRoutes(app: FastifyInstance, deps: { chat: () => Promi
 
   typed.delete(
     "/api/chat/conversations/:id",
-    { preHandler, schema: { tags: ["chat"], params: idParams, response: { 200: z.object({ success: z.literal(true) }), 404: errorBody } } },
+    { preHandler, schema: { tags: ["chat"], params: idParams, response: { 200: successSchema, 404: errorBody } } },
     async (request) => {
       const user = verifiedUser(request);
       await (await deps.chat()).remove(user, request.params.id);

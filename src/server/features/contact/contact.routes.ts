@@ -1,11 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { apiErrorSchema as errorBody } from "../../../contracts/api-error";
+import { apiErrorSchema as errorBody, successSchema } from "../../../contracts/api-error";
+import { contactRequestSchema } from "../../../contracts/contact";
 import type { ContactService } from "./contact.service";
 
-/** Loose on purpose: the service answers missing or bad fields with the spec's own messages. */
-const field = z.string().max(20_000).optional();
 
 /** POST /api/contact: CSRF applies (the global hook); stores the message in `contact_data`. */
 export async function contactRoutes(app: FastifyInstance, options: { contact: () => Promise<ContactService> }): Promise<void> {
@@ -17,8 +15,8 @@ export async function contactRoutes(app: FastifyInstance, options: { contact: ()
         summary: "Send a message with the contact form",
         description:
           "400 `missing_fields` ('Please fill in all fields.') when name or e-mail is empty, `invalid_email`, `message_too_long` (over 5000 characters); 429 `rate_limited` after 5 messages per address in 10 minutes.",
-        body: z.object({ name: field, email: field, message: field.nullable() }),
-        response: { 201: z.object({ success: z.literal(true) }), 400: errorBody, 403: errorBody, 429: errorBody, 503: errorBody },
+        body: contactRequestSchema,
+        response: { 201: successSchema, 400: errorBody, 403: errorBody, 429: errorBody, 503: errorBody },
       },
     },
     async (request, reply) => {

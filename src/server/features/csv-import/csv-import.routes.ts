@@ -1,11 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { apiErrorSchema as errorBody } from "../../../contracts/api-error";
+import { csvImportErrorSchema, csvImportRequestSchema, csvImportResponseSchema } from "../../../contracts/csv-import";
 import { requireUser, signedInUser, verifiedUser } from "../../plugins/require-user";
 import { tooLarge, type CsvImportService } from "./csv-import.service";
 
-const rowError = z.object({ line: z.number(), column: z.string(), message: z.string() });
 
 /** A file over the multipart limit is a 413 with this feature's message and code. */
 function csvErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
@@ -29,10 +28,10 @@ export async function csvImportRoutes(app: FastifyInstance, deps: { csv: () => P
         tags: ["history"],
         summary: "Import analyses from a CSV file (multipart field `file`); all or nothing",
         consumes: ["multipart/form-data"],
-        body: z.object({}).passthrough().optional(),
+        body: csvImportRequestSchema,
         response: {
-          200: z.object({ success: z.literal(true), format: z.enum(["export", "flat"]), total: z.number(), imported: z.number(), skipped: z.number() }),
-          400: errorBody.extend({ errors: z.array(rowError).optional() }),
+          200: csvImportResponseSchema,
+          400: csvImportErrorSchema,
           413: errorBody,
         },
       },

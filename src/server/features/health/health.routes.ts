@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
+import { healthResponseSchema, notReadyResponseSchema, readyResponseSchema } from "../../../contracts/health";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 
 /**
@@ -11,7 +11,7 @@ export async function healthRoutes(app: FastifyInstance, health: { opened: () =>
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
     "/healthz",
-    { schema: { tags: ["ops"], response: { 200: z.object({ status: z.enum(["starting", "ok"]) }) } } },
+    { schema: { tags: ["ops"], response: { 200: healthResponseSchema } } },
     async () => ({ status: health.opened() ? ("ok" as const) : ("starting" as const) }),
   );
   typed.get(
@@ -20,8 +20,8 @@ export async function healthRoutes(app: FastifyInstance, health: { opened: () =>
       schema: {
         tags: ["ops"],
         response: {
-          200: z.object({ status: z.literal("ready") }),
-          503: z.object({ status: z.literal("starting"), error: z.string(), code: z.string() }),
+          200: readyResponseSchema,
+          503: notReadyResponseSchema,
         },
       },
     },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { logoParamsSchema } from "../../../contracts/logos";
 import { apiErrorSchema as errorBody } from "../../../contracts/api-error";
 import type { LogosService } from "./logos.service";
 
@@ -14,7 +14,7 @@ export async function logoRoutes(app: FastifyInstance, options: { logos: () => P
         tags: ["landing"],
         summary: "A company logo: the provider's image (with FMP_API_KEY) or an SVG monogram",
         description: "`image/svg+xml` monogram or the provider's image, cached a day; 404 `{error: 'Logo not found', code: 'not_found'}`.",
-        params: z.object({ ticker: z.string().min(1).max(16) }),
+        params: logoParamsSchema,
         response: { 404: errorBody },
       },
     },

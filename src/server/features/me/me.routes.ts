@@ -1,17 +1,14 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireUser, signedInUser } from "../../plugins/require-user";
 
-const meResponse = z.object({
-  user: z.object({ id: z.string(), email: z.string(), emailVerified: z.boolean() }),
-});
+import { meResponseSchema } from "../../../contracts/account";
 
 /** Who the Bearer token belongs to: the smallest protected call, used by the web and by tests. */
 export async function meRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     "/api/me",
-    { preHandler: requireUser({ verified: false }), schema: { tags: ["account"], response: { 200: meResponse } } },
+    { preHandler: requireUser({ verified: false }), schema: { tags: ["account"], response: { 200: meResponseSchema } } },
     async (request) => ({ user: signedInUser(request) }),
   );
 }

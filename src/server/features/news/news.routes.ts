@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { apiErrorSchema as errorBody } from "../../../contracts/api-error";
-import { newsPageSchema } from "../../../contracts/news";
+import { newsPageSchema, newsQuerySchema } from "../../../contracts/news";
 import type { NewsService } from "./news.service";
 
 /** GET /api/news?page=0&size=10: a server-side proxy; provider keys never reach the browser. */
@@ -15,10 +14,7 @@ export async function newsRoutes(app: FastifyInstance, options: { news: () => Pr
         summary: "News to read: Quanta briefs, FMP articles and RSS/Atom feeds, newest first, HTML sanitised",
         description:
           "424 when every configured source fails: `upstream_html` ('API returned HTML instead of JSON. Please check API access.'), `upstream_error` ('Failed to fetch news: {status}'), `upstream_timeout` ('Failed to fetch news: 504').",
-        querystring: z.object({
-          page: z.coerce.number().int().min(0).max(1000).default(0),
-          size: z.coerce.number().int().min(1).max(50).default(10),
-        }),
+        querystring: newsQuerySchema,
         response: { 200: newsPageSchema, 400: errorBody, 424: errorBody },
       },
     },

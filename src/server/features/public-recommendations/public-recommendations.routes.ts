@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { publicListQuerySchema } from "../../../contracts/public-list";
 import type { PublicRecommendationsService } from "./public-recommendations.service";
 
 /** GET /api/public-buy-stocks: no auth; each item's `analysis` is a JSON string (SPEC.md §7). */
@@ -13,10 +13,7 @@ export async function publicRecommendationRoutes(
     {
       schema: {
         tags: ["public"],
-        querystring: z.object({
-          ticker: z.string().trim().max(12).optional().transform((t) => (t ? t.toUpperCase() : undefined)),
-          action: z.enum(["BUY", "WATCH", "buy", "watch"]).optional().transform((a) => (a ? (a.toUpperCase() as "BUY" | "WATCH") : undefined)),
-        }),
+        querystring: publicListQuerySchema,
         description: "Answers `{analyses: [{id, analysis (a JSON string of {stock_summary, meta}), timestamp}]}`.",
       },
     },

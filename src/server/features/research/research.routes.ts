@@ -1,12 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { apiErrorSchema as errorBody } from "../../../contracts/api-error";
-import { analysisReportSchema } from "../../../contracts/stock-summary";
+import { apiErrorSchema as errorBody, idParamsSchema, successSchema } from "../../../contracts/api-error";
+import { analyzeRequestSchema, analyzeResponseSchema, historyQuerySchema, historyResponseSchema, usageSchema } from "../../../contracts/research";
 import { requireUser, signedInUser, verifiedUser } from "../../plugins/require-user";
 import type { ResearchService } from "./research.service";
 
-const historyItem = z.object({ id: z.string(), analysis: z.unknown(), timestamp: z.string() });
 
 /** Analyze, history and usage: thin routes over ResearchService. */
 export async function researchRoutes(app: FastifyInstance, deps: { research: () => Promise<ResearchService> }): Promise<void> {
@@ -21,9 +19,9 @@ export async function researchRoutes(app: FastifyInstance, deps: { research: () 
         tags: ["research"],
         summary: "Analyse a ticker or company name (multipart field `input`)",
         consumes: ["multipart/form-data", "application/json"],
-        body: z.object({ input: z.string().optional() }).passthrough().optional(),
+        body: analyzeRequestSchema,
         response: {
-          200: z.object({ response: analysisReportSchema, analysis: z.object({ id: z.string(), timestamp: z.string() }) }),
+          200: analyzeResponseSchema,
           400: errorBody,
           401: errorBody,
           403: errorBody,
@@ -46,8 +44,8 @@ export async function researchRoutes(app: FastifyInstance, deps: { research: () 
       preHandler: signedIn,
       schema: {
         tags: ["history"],
-        querystring: z.object({ ticker: z.string().max(64).optional() }),
-        response: { 200: z.object({ success: z.literal(true), analyses: z.array(historyItem) }) },
+        querystring: historyQuerySchema,
+        response: { 200: historyResponseSchema },
       },
     },
     async (request) => {
@@ -59,10 +57,9 @@ export async function researchRoutes(app: FastifyInstance, deps: { research: () 
     },
   );
 
-  const idParams = z.object({ id: z.string().min(1).max(64) });
   typed.delete(
     "/user/stock-analyses/:id",
-    { preHandler: signedIn, schema: { tags: ["history"], params: idParams, response: { 200: z.object({ success: z.literal(true) }), 404: errorBody } } },
+    { preHandler: signedIn, schema: { tags: ["history"], params: idParamsSchema, response: { 200: successSchema, 404: errorBody } } },
     async (request) => {
       await (await deps.research()).remove(signedInUser(request), request.params.id);
       return { success: true as const };
@@ -71,7 +68,7 @@ export async function researchRoutes(app: FastifyInstance, deps: { research: () 
 
   typed.post(
     "/user/stock-analyses/:id/restore",
-    { preHandler: signedIn, schema: { tags: ["history"], params: idParams, response: { 200: z.object({ success: z.literal(true) }), 404: errorBody } } },
+    { preHandler: signedIn, schema: { tags: ["history"], params: idParamsSchema, response: { 200: successSchema, 404: errorBody } } },
     async (request) => {
       await (await deps.research()).restore(signedInUser(request), request.params.id);
       return { success: true as const };
@@ -84,9 +81,7 @@ export async function researchRoutes(app: FastifyInstance, deps: { research: () 
       preHandler: signedIn,
       schema: {
         tags: ["research"],
-        response: {
-          200: z.object({ used: z.number(), limit: z.number().nullable(), remaining: z.number().nullable(), premium: z.boolean(), resetsAt: z.string() }),
-        },
+        response: { 200: usageSchema },
       },
     },
     async (request) => (await deps.research()).usageFor(signedInUser(request)),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { apiErrorSchema as errorBody } from "../../../contracts/api-error";
+import { barsParamsSchema, barsQuerySchema, barsResponseSchema } from "../../../contracts/market-bars";
 import { SymbolNotFoundError, type MarketDataProvider } from "../../../core/market/market-data-provider";
 import { AppError } from "../../app-error";
 import { requireUser } from "../../plugins/require-user";
@@ -15,14 +15,10 @@ export async function stockAnalysisRoutes(app: FastifyInstance, deps: { market: 
       preHandler: requireUser({ verified: false }),
       schema: {
         tags: ["research"],
-        params: z.object({ ticker: z.string().min(1).max(12).regex(/^[A-Za-z0-9.\-^]+$/) }),
-        querystring: z.object({ sessions: z.coerce.number().int().min(20).max(1260).default(260) }),
+        params: barsParamsSchema,
+        querystring: barsQuerySchema,
         response: {
-          200: z.object({
-            ticker: z.string(),
-            demo: z.boolean(),
-            bars: z.array(z.object({ date: z.string(), open: z.number(), high: z.number(), low: z.number(), close: z.number(), volume: z.number() })),
-          }),
+          200: barsResponseSchema,
           404: errorBody,
         },
       },
