@@ -1,8 +1,29 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
+
+/**
+ * Two lanes. A test file is an integration test when it starts something outside its own process
+ * or heavier than a function call: the app or a database (test-support/test-app, test-database,
+ * PGlite, openDatabase), a local HTTP server, a child process. Everything else is a unit test
+ * (core, contracts, web, pure services) and runs in the fast lane: `npm run test:unit`.
+ * The split is read from the files' imports, so a new test lands in the right lane by itself.
+ */
+const INTEGRATION_MARKERS =
+  /test-support\/(test-app|test-database|local-http-server|yahoo-replay)|support\/\w+-fixture-server|node:child_process|openDatabase\(|@electric-sql\/pglite|\bFastify\(/;
+
+function testFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) return testFiles(full);
+    return /\.test\.tsx?$/.test(entry.name) ? [full.split(path.sep).join("/")] : [];
+  });
+}
+
+const integrationTests = testFiles("src").filter((file) => INTEGRATION_MARKERS.test(readFileSync(file, "utf8")));
 
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["./src/test-setup.ts"],
     environment: "node",
     testTimeout: 30_000,
@@ -11,5 +32,9 @@ export default defineConfig({
     // Vitest's default is one worker per core minus one, which is one here (2 cores). Most server
     // tests wait on databases and child processes, so two workers finish in far less time.
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: "unit", include: ["src/**/*.test.{ts,tsx}"], exclude: integrationTests, pool: "threads" } },
+      { extends: true, test: { name: "integration", include: integrationTests } },
+    ],
   },
 });

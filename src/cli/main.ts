@@ -14,7 +14,7 @@ import { readHistoryFile } from "./backtest/history-files";
 import { HistoryCsvError } from "../core/market/history-csv";
 import { randomUUID } from "node:crypto";
 import { pino } from "pino";
-import { createServices, type Services } from "../server/composition/create-services";
+import type { Services } from "../server/composition/create-services";
 
 const USAGE = `Usage: quanta <command>
 
@@ -59,6 +59,8 @@ async function withServices<T>(run: (services: Services) => Promise<T>): Promise
   const database = await openDatabase(config);
   try {
     const logger = pino({ level: "warn" }, pino.destination(2));
+    // Loaded on demand: `analyze`, `screen` and `backtest` need none of it, and start faster without.
+    const { createServices } = await import("../server/composition/create-services");
     return await run(createServices(config, { database, logger, now: () => new Date(), instanceId: `cli-${randomUUID()}` }));
   } finally {
     await database.close();
