@@ -12,7 +12,7 @@ import type { OutboxEntry } from "./adapters/mail/outbox-mail-sender";
 import type { Services } from "./composition/create-services";
 import { AppError } from "./app-error";
 import { createAuth, type Auth } from "./auth/auth";
-import { registerAuthRoutes } from "./auth/auth.routes";
+import { authRoutes } from "./auth/auth.routes";
 import { retireSigningKeysOfOtherSecrets } from "./auth/signing-keys";
 import { registerErrorHandler } from "./plugins/error-handler";
 import { registerCsrf } from "./plugins/csrf";
@@ -146,9 +146,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     },
   });
   await app.register(publicConfigRoutes, { config });
-  registerAuthRoutes(app, config, async () => {
-    await ready();
-    return auth;
+  await app.register(authRoutes, {
+    config,
+    auth: async () => {
+      await ready();
+      return auth;
+    },
   });
   await app.register(meRoutes);
   await app.register(researchRoutes, { research: use("research") });

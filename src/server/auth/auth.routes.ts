@@ -138,8 +138,9 @@ function withoutSessionTokens(path: string, status: number, contentType: string 
  * raw (better-auth parses it itself) and the client address comes from Fastify, never from the
  * caller's own X-Forwarded-For, so the sign-in rate limit cannot be dodged by a forged header.
  */
-export function registerAuthRoutes(app: FastifyInstance, config: AppConfig, getAuth: () => Promise<Auth>): void {
-  app.register(async (scope) => {
+export async function authRoutes(app: FastifyInstance, options: { config: AppConfig; auth: () => Promise<Auth> }): Promise<void> {
+  const { config, auth: getAuth } = options;
+  await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 64 * 1024 }, (_request, body, done) => {
       done(null, body);

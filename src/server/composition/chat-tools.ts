@@ -3,7 +3,7 @@ import type { ChatTools, FoundAnalysis } from "../features/chat/chat-tools";
 import type { NewsService } from "../features/news/news.service";
 import type { PublicAnalysesRepository } from "../features/public-recommendations/public-analyses.repository";
 import type { ResearchService } from "../features/research/research.service";
-import type { StockAnalysesRepository } from "../features/research/stock-analyses.repository";
+import type { StoredAnalysesRepository } from "../stored-analyses/stored-analyses.repository";
 import type { StockAnalysisService } from "../features/stock-analysis/stock-analysis.service";
 import type { VerifiedUser } from "../plugins/require-user";
 import { parseStoredReport } from "./stored-reports";
@@ -12,7 +12,7 @@ import { parseStoredReport } from "./stored-reports";
 export function createChatTools(deps: {
   research: ResearchService;
   publicAnalyses: PublicAnalysesRepository;
-  stockAnalyses: StockAnalysesRepository;
+  stockAnalyses: StoredAnalysesRepository;
   analysis: StockAnalysisService;
   news: NewsService;
   market: MarketDataProvider;

@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { MarketDataProvider } from "../../core/market/market-data-provider";
+import type { Clock } from "../clock";
 import type { AppConfig } from "../config";
 import type { DatabaseHandle } from "../db/database";
 import type { Logger } from "../logger";
 import { StripeGateway } from "../adapters/billing/stripe-gateway";
 import { createConfiguredModel } from "../adapters/llm/llm-registry";
 import { LlmUsageRepository } from "../adapters/llm/llm-usage.repository";
+import { ModelGateway } from "../adapters/llm/model-gateway";
 import { createLogoSource } from "../adapters/logos/logo-registry";
 import { DatabaseMarketCacheStore } from "../adapters/market/market-cache-store";
 import { createMarketDataProvider } from "../adapters/market/market-registry";
@@ -21,7 +23,6 @@ import { LlmAssistant } from "../features/chat/llm-assistant";
 import { RulesAssistant } from "../features/chat/rules-assistant";
 import { ContactRepository } from "../features/contact/contact.repository";
 import { ContactService } from "../features/contact/contact.service";
-import { CsvImportRepository } from "../features/csv-import/csv-import.repository";
 import { CsvImportService } from "../features/csv-import/csv-import.service";
 import { GiftService } from "../features/gift/gift.service";
 import { LogosService } from "../features/logos/logos.service";
@@ -31,7 +32,7 @@ import { PublicAnalysesRepository } from "../features/public-recommendations/pub
 import { PublicRecommendationsService } from "../features/public-recommendations/public-recommendations.service";
 import { DailyUsageRepository } from "../features/research/daily-usage.repository";
 import { ResearchService } from "../features/research/research.service";
-import { StockAnalysesRepository } from "../features/research/stock-analyses.repository";
+import { StoredAnalysesRepository } from "../stored-analyses/stored-analyses.repository";
 import { StockAnalysisService } from "../features/stock-analysis/stock-analysis.service";
 import { JobRunsRepository } from "../jobs/job-runs.repository";
 import { createChatTools } from "./chat-tools";
@@ -75,6 +76,8 @@ export interface Services {
 export function createServices(config: AppConfig, infra: Infrastructure): Services {
   const { database, logger: log, now } = infra;
   const db = database.db;
+  // Services take a Clock; the process gives a function.
+  const clock: Clock = { now };
   // Fetched market data and the universe's RS scores of a session are kept in the database, so every
   // process (server, `quanta refresh`, other instances) rates RS against the same universe.
   const marketStore = new DatabaseMarketCacheStore(Promise.resolve(db));
@@ -83,27 +86,29 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
   const universe = async () => config.research.publicUniverse ?? (await market.listUniverse()).map((company) => company.ticker);
 
   const llm = createConfiguredModel(config);
-  const llmUsage = new LlmUsageRepository(db);
+  // Every LLM use (narration, chat, gifts) goes through one gateway: budget, time-out, token usage.
+  const llmGateway = llm
+    ? new ModelGateway({
+        model: llm.model,
+        name: llm.name,
+        timeoutMs: llm.config.timeoutMs,
+        dailyTokenBudget: llm.config.dailyTokenBudget,
+        usage: new LlmUsageRepository(db),
+        clock,
+        log,
+      })
+    : null;
   const policy = { graceDays: config.billing.graceDays, now };
   const customers = new StripeCustomersRepository(db, policy);
   const gateway = new StripeGateway({ webhookSecret: config.billing.webhookSecret, secretKey: config.billing.secretKey, apiBaseUrl: config.billing.apiBaseUrl });
   const billing = new BillingService({ customers, gateway, policy, appUrl: config.appUrl });
 
   const publicAnalyses = new PublicAnalysesRepository(db);
-  const stockAnalyses = new StockAnalysesRepository(db);
+  // The users' stored analyses: research, the CSV feature and the chat share the table's one owner.
+  const stockAnalyses = new StoredAnalysesRepository(db);
   // A user's analysis is narrated by the LLM (billed to their token budget) when one is configured.
   // The public lists stay rules-narrated: there is no user to bill.
-  const narration = llm
-    ? new NarrationService({
-        model: llm.model,
-        modelName: llm.name,
-        timeoutMs: llm.config.timeoutMs,
-        dailyTokenBudget: llm.config.dailyTokenBudget,
-        usage: llmUsage,
-        log,
-        now,
-      })
-    : null;
+  const narration = llmGateway ? new NarrationService({ gateway: llmGateway, log }) : null;
   const research = new ResearchService({
     analyzer: {
       analyze: async (query, context) => (narration ? narration.narrate(await analysis.analyze(query), context) : analysis.analyze(query)),
@@ -134,18 +139,7 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
       return listed.length > 0 ? listed : universe();
     },
   });
-  const assistant = llm
-    ? new LlmAssistant({
-        model: llm.model,
-        tools: chatTools,
-        fallback: rules,
-        usage: llmUsage,
-        dailyTokenBudget: llm.config.dailyTokenBudget,
-        timeoutMs: llm.config.timeoutMs,
-        now,
-        log,
-      })
-    : rules;
+  const assistant = llmGateway ? new LlmAssistant({ gateway: llmGateway, tools: chatTools, fallback: rules, clock, log }) : rules;
 
   return {
     database,
@@ -165,16 +159,12 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
       now,
       instanceId: infra.instanceId ?? randomUUID(),
     }),
-    contact: new ContactService({ repository: new ContactRepository(db), now }),
+    contact: new ContactService({ repository: new ContactRepository(db), clock }),
     chat: new ChatService({ repository: new ChatRepository(db), assistant, now }),
-    csv: new CsvImportService({ repository: new CsvImportRepository(db), now }),
+    csv: new CsvImportService({ repository: stockAnalyses, now }),
     news,
     // The gift assistant: catalogue scoring, refined by the LLM when one is configured.
-    gifts: new GiftService({
-      model: llm && { model: llm.model, name: llm.name, timeoutMs: llm.config.timeoutMs, dailyTokenBudget: llm.config.dailyTokenBudget },
-      log,
-      now,
-    }),
+    gifts: new GiftService({ gateway: llmGateway, log }),
     logos: new LogosService({ market, source: createLogoSource(config) }),
   };
 }

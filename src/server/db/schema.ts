@@ -194,6 +194,20 @@ export const contactData = pgTable(
 );
 
 /**
+ * The contact form's per-address limit: messages in the address's current window (the first message
+ * opens it). In the database, so several instances count the same messages.
+ */
+export const contactRateLimits = pgTable(
+  "contact_rate_limits",
+  {
+    address: text("address").primaryKey(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull(),
+  },
+  (table) => [index("contact_rate_limits_window_start_idx").on(table.windowStart)],
+);
+
+/**
  * Market data fetched from Yahoo or FMP, kept until it expires (bars until the next close,
  * fundamentals and profiles a day) and, past that, served when the provider cannot be reached.
  */
@@ -246,4 +260,18 @@ export const llmUsage = pgTable(
     tokens: integer("tokens").notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);
+
+/**
+ * Language-model tokens per UTC day of a budget no user pays for (the anonymous gift form), against
+ * LLM_DAILY_TOKEN_BUDGET; in the database so every instance spends the same budget.
+ */
+export const llmSharedUsage = pgTable(
+  "llm_shared_usage",
+  {
+    budgetKey: text("budget_key").notNull(),
+    day: date("day").notNull(),
+    tokens: integer("tokens").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.budgetKey, table.day] })],
 );

@@ -1,7 +1,9 @@
 import { MockLanguageModelV3, simulateReadableStream } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { FakeTools, REPORTS, USER, citation, recorder } from "./chat-test-fixtures";
-import { LlmAssistant, type TokenBudget } from "./llm-assistant";
+import type { BudgetKey } from "../../adapters/llm/llm-usage.repository";
+import { ModelGateway, type TokenLedger } from "../../adapters/llm/model-gateway";
+import { LlmAssistant } from "./llm-assistant";
 import { RulesAssistant } from "./rules-assistant";
 
 /** A part of a model's stream (the provider spec's type, taken from the mock so no extra package is imported). */
@@ -37,31 +39,25 @@ function scriptedModel(steps: LanguageModelV3StreamPart[][]) {
   });
 }
 
-class MemoryBudget implements TokenBudget {
+class MemoryBudget implements TokenLedger {
   used = 0;
   constructor(private readonly budget: number) {}
-  async withinBudget(_userId: string, _day: string, budget: number) {
+  async withinBudget(_key: BudgetKey, _day: string, budget: number) {
     return budget > 0 && this.used < Math.min(budget, this.budget);
   }
-  async add(_userId: string, _day: string, tokens: number) {
+  async add(_key: BudgetKey, _day: string, tokens: number) {
     this.used += tokens;
     return this.used;
   }
 }
 
-function setup(model: MockLanguageModelV3, budget = new MemoryBudget(10_000)) {
+function setup(model: MockLanguageModelV3, budget = new MemoryBudget(10_000), timeoutMs = 5_000) {
   const tools = new FakeTools();
   const warnings: string[] = [];
-  const assistant = new LlmAssistant({
-    model,
-    tools,
-    fallback: new RulesAssistant({ tools, chunkDelayMs: 0 }),
-    usage: budget,
-    dailyTokenBudget: 10_000,
-    timeoutMs: 5_000,
-    now: () => new Date("2026-11-22T10:00:00Z"),
-    log: { warn: (_details, message) => warnings.push(message) },
-  });
+  const clock = { now: () => new Date("2026-11-22T10:00:00Z") };
+  const log = { warn: (_details: object, message: string) => warnings.push(message) };
+  const gateway = new ModelGateway({ model, name: "test-model", usage: budget, dailyTokenBudget: 10_000, timeoutMs, clock, log });
+  const assistant = new LlmAssistant({ gateway, tools, fallback: new RulesAssistant({ tools, chunkDelayMs: 0 }), clock, log });
   return { assistant, tools, budget, warnings };
 }
 
@@ -105,6 +101,26 @@ describe("LlmAssistant", () => {
     const out = recorder();
     const answer = await assistant.answer({ user: USER, message: "Should I buy NWSC?", history: [] }, out);
     expect(answer.content).toContain("**NWSC · Northwind Semiconductor");
+    expect(answer.citations).toEqual([citation("NWSC", "history")]);
+    expect(out.text()).toBe(answer.content);
+    expect(warnings).toEqual(["chat model failed; the rules assistant answers"]);
+  });
+
+  it("hands over to the rules assistant, after a rule, when the model stalls in the middle of its answer", async () => {
+    const model = new MockLanguageModelV3({
+      doStream: async ({ abortSignal }) => ({
+        stream: new ReadableStream<LanguageModelV3StreamPart>({
+          start(controller) {
+            for (const part of textStep(["NWSC is a "]).slice(0, 3)) controller.enqueue(part);
+            abortSignal?.addEventListener("abort", () => controller.error(abortSignal.reason));
+          },
+        }),
+      }),
+    });
+    const { assistant, warnings } = setup(model, undefined, 50);
+    const out = recorder();
+    const answer = await assistant.answer({ user: USER, message: "Should I buy NWSC?", history: [] }, out);
+    expect(answer.content).toMatch(/^NWSC is a \n\n---\n\n\*\*NWSC · Northwind Semiconductor/);
     expect(answer.citations).toEqual([citation("NWSC", "history")]);
     expect(out.text()).toBe(answer.content);
     expect(warnings).toEqual(["chat model failed; the rules assistant answers"]);

@@ -1,28 +1,22 @@
-import { stepCountIs, streamText, tool, type LanguageModel, type ModelMessage, type ToolSet } from "ai";
+import { tool, type ModelMessage, type ToolSet } from "ai";
 import { z } from "zod";
 import type { ChatCitation } from "../../../contracts/chat";
 import { percent, price } from "../../../core/narrative/format";
 import { AppError } from "../../app-error";
+import type { Clock } from "../../clock";
+import type { ModelGateway } from "../../adapters/llm/model-gateway";
 import type { VerifiedUser } from "../../plugins/require-user";
 import { addCitation, citationsLine, type AssistantAnswer, type AssistantOutput, type AssistantTurn, type ChatAssistant } from "./chat-assistant";
 import type { ChatTools, FoundAnalysis } from "./chat-tools";
 import { BUY_RULES, RULE_TOPICS, SELL_RULES, buyRangeHigh } from "./trading-rules";
 
-/** The token account of LLM_DAILY_TOKEN_BUDGET (LlmUsageRepository). */
-export interface TokenBudget {
-  withinBudget(userId: string, day: string, budget: number): Promise<boolean>;
-  add(userId: string, day: string, tokens: number): Promise<number>;
-}
-
 export interface LlmAssistantOptions {
-  model: Exclude<LanguageModel, string>;
+  /** The configured model, billed to the user's daily token budget. */
+  gateway: ModelGateway;
   tools: ChatTools;
   /** Answers when the model fails or the user's tokens for today are spent (the rules assistant). */
   fallback: ChatAssistant;
-  usage: TokenBudget;
-  dailyTokenBudget: number;
-  timeoutMs: number;
-  now: () => Date;
+  clock: Clock;
   log: { warn(details: object, message: string): void };
   /** Model steps per answer (each tool round-trip is one). */
   maxSteps?: number;
@@ -39,59 +33,39 @@ export class LlmAssistant implements ChatAssistant {
   constructor(private readonly options: LlmAssistantOptions) {}
 
   async answer(turn: AssistantTurn, out: AssistantOutput): Promise<AssistantAnswer> {
-    const { usage, dailyTokenBudget, log } = this.options;
-    const day = this.options.now().toISOString().slice(0, 10);
-    const allowed = await usage.withinBudget(turn.user.id, day, dailyTokenBudget).catch(() => false);
-    if (!allowed) return this.options.fallback.answer(turn, out);
-
+    const day = this.options.clock.now().toISOString().slice(0, 10);
     let written = "";
     const citations: ChatCitation[] = [];
-    let tokens = 0;
-    try {
-      const result = streamText({
-        model: this.options.model,
+    const result = await this.options.gateway.stream(
+      { userId: turn.user.id },
+      {
         system: systemPrompt(day),
         messages: toMessages(turn),
         tools: this.toolSet(turn.user, citations, out),
-        stopWhen: stepCountIs(this.options.maxSteps ?? 6),
-        maxRetries: 1,
-        timeout: { stepMs: this.options.timeoutMs, totalMs: this.options.timeoutMs * 3 },
-        ...(turn.signal && { abortSignal: turn.signal }),
-        // Errors arrive as 'error' parts below; the default handler would print them.
-        onError: () => undefined,
-      });
-      for await (const part of result.fullStream) {
-        if (part.type === "text-delta" && part.text) {
-          written += part.text;
-          out.delta(part.text);
-        } else if (part.type === "finish-step") {
-          tokens += part.usage.totalTokens ?? (part.usage.inputTokens ?? 0) + (part.usage.outputTokens ?? 0);
-        } else if (part.type === "error") {
-          throw part.error;
-        } else if (part.type === "abort") {
-          break;
-        }
-      }
-      await this.record(turn.user.id, day, tokens);
-      if (turn.signal?.aborted) return { content: written, citations };
-      if (!written.trim()) throw new Error("the model wrote no answer");
+        maxSteps: this.options.maxSteps ?? 6,
+        abortSignal: turn.signal,
+      },
+      (text) => {
+        written += text;
+        out.delta(text);
+      },
+    );
+    // Without tokens for today (or no way to count them) the model was not called: the rules answer.
+    if (!result.ok && (result.reason === "budget_spent" || result.reason === "budget_unknown")) return this.options.fallback.answer(turn, out);
+    // The client went away: keep what was written, nobody reads a fallback.
+    if (turn.signal?.aborted) return { content: written, citations };
+    const error = result.ok ? (written.trim() ? null : new Error("the model wrote no answer")) : result.error;
+    if (!error) {
       const tail = citations.length > 0 ? `\n\n${citationsLine(citations)}` : "";
       if (tail) out.delta(tail);
       return { content: written + tail, citations };
-    } catch (error) {
-      await this.record(turn.user.id, day, tokens);
-      if (turn.signal?.aborted) return { content: written, citations };
-      log.warn({ err: error instanceof Error ? { name: error.name, message: error.message } : String(error) }, "chat model failed; the rules assistant answers");
-      const separator = written ? "\n\n---\n\n" : "";
-      if (separator) out.delta(separator);
-      const fallback = await this.options.fallback.answer(turn, out);
-      return { content: written + separator + fallback.content, citations: fallback.citations };
     }
-  }
-
-  private async record(userId: string, day: string, tokens: number): Promise<void> {
-    if (tokens <= 0) return;
-    await this.options.usage.add(userId, day, tokens).catch((error: unknown) => this.options.log.warn({ err: String(error) }, "could not record LLM usage"));
+    this.options.log.warn({ err: error instanceof Error ? { name: error.name, message: error.message } : String(error) }, "chat model failed; the rules assistant answers");
+    // The stored message must equal what was streamed: a rule separates the model's part from the rules answer.
+    const separator = written ? "\n\n---\n\n" : "";
+    if (separator) out.delta(separator);
+    const fallback = await this.options.fallback.answer(turn, out);
+    return { content: written + separator + fallback.content, citations: fallback.citations };
   }
 
   /** The tools as AI SDK tool definitions; each reports itself as a tool event and records what it cites. */

@@ -1,8 +1,7 @@
 import { decodeCsvBytes } from "../../../core/csv/csv";
 import { AppError } from "../../app-error";
 import type { AuthenticatedUser, VerifiedUser } from "../../plugins/require-user";
-import { readAnalysesCsv, writeAnalysesCsv, type CsvFormat, type RowError } from "./analyses-csv";
-import type { CsvImportRepository } from "./csv-import.repository";
+import { readAnalysesCsv, writeAnalysesCsv, type CsvFormat, type ExportRow, type ImportRow, type RowError } from "./analyses-csv";
 
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;
 export const FILE_REQUIRED_MESSAGE = "Please select a file first";
@@ -11,12 +10,20 @@ export type ImportOutcome =
   | { ok: true; format: CsvFormat; total: number; imported: number; skipped: number }
   | { ok: false; format: CsvFormat | null; errors: RowError[] };
 
+/** What the CSV feature needs of the stored analyses (stored-analyses/, the table's one owner). */
+export interface AnalysesFileStore {
+  /** The caller's analyses that are not removed, oldest first. */
+  listForExport(userId: string): Promise<ExportRow[]>;
+  /** All or nothing; rows the user already has are skipped. */
+  importRows(userId: string, rows: readonly ImportRow[]): Promise<{ imported: number; skipped: number }>;
+}
+
 /**
  * CSV import and export of the caller's analyses. A whole file refused for what it is (not CSV, too
  * big, too many rows, empty) is an AppError; invalid rows come back listed.
  */
 export class CsvImportService {
-  constructor(private readonly deps: { repository: CsvImportRepository; now: () => Date }) {}
+  constructor(private readonly deps: { repository: AnalysesFileStore; now: () => Date }) {}
 
   /** All or nothing: every row valid and stored (duplicates skipped), or nothing written and the problems listed. */
   async importCsv(user: VerifiedUser, file: Buffer | string | undefined): Promise<ImportOutcome> {

@@ -17,7 +17,7 @@ async function giftApp(webRoot?: string, extra?: (app: FastifyInstance) => void)
   registerErrorHandler(app);
   await app.register(cookie);
   registerCsrf(app, { secureCookie: false });
-  const gifts = new GiftService({ model: null, log: pino({ level: "silent" }) });
+  const gifts = new GiftService({ gateway: null, log: pino({ level: "silent" }) });
   await app.register(giftRoutes, { brand: "Quanta", webRoot, gifts: async () => gifts });
   extra?.(app);
   await app.ready();

@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import { GIFT_CATALOGUE } from "../../../core/gift/gift-catalogue";
 import { pickDiverse, recommendGifts, scoreCandidates } from "../../../core/gift/gift-scoring";
 import type { GiftRequest } from "../../../core/gift/gift-types";
-import { GiftService, type GiftModel } from "./gift.service";
-import { capturedLog, modelAnswer } from "../../test-support/llm-test-kit";
+import { ModelGateway, type ModelGatewayOptions } from "../../adapters/llm/model-gateway";
+import { GiftService } from "./gift.service";
+import { capturedLog, MemoryTokenLedger, modelAnswer } from "../../test-support/llm-test-kit";
 
 const answer = (text: string, tokens = { input: 800, output: 200 }) => modelAnswer(text, tokens);
 
@@ -13,10 +14,19 @@ const NOW = new Date("2026-11-20T12:00:00Z");
 
 
 
-function service(model: MockLanguageModelV3, overrides: Partial<GiftModel> = {}) {
+function service(model: MockLanguageModelV3, overrides: Partial<ModelGatewayOptions> = {}) {
   const { log, lines } = capturedLog();
-  const gifts = new GiftService({ model: { model, name: "test-model", timeoutMs: 2_000, dailyTokenBudget: 10_000, ...overrides }, log, now: () => NOW });
-  return { gifts, lines };
+  const gateway = new ModelGateway({
+    model,
+    name: "test-model",
+    timeoutMs: 2_000,
+    dailyTokenBudget: 10_000,
+    usage: new MemoryTokenLedger(),
+    clock: { now: () => NOW },
+    log,
+    ...overrides,
+  });
+  return { gifts: new GiftService({ gateway, log }), lines };
 }
 
 /** The ids the model may choose from: the scorer's diverse top 12. */
@@ -26,7 +36,7 @@ const deterministic = recommendGifts(REQUEST);
 describe("GiftService", () => {
   it("answers the catalogue ranking without a model", async () => {
     const { log } = capturedLog();
-    const result = await new GiftService({ model: null, log }).recommend(REQUEST);
+    const result = await new GiftService({ gateway: null, log }).recommend(REQUEST);
     expect(result).toEqual({ ideas: deterministic, source: "catalogue" });
     expect(result.ideas.map((i) => i.name)).not.toContain("Pasta maker");
   });

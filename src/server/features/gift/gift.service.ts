@@ -1,10 +1,10 @@
-import { generateText, type LanguageModel } from "ai";
 import type { Logger } from "../../logger";
 import { z } from "zod";
 import { GIFT_CATALOGUE } from "../../../core/gift/gift-catalogue";
 import { DEFAULT_IDEA_COUNT, MAX_IDEAS, MIN_IDEAS, pickDiverse, scoreCandidates, toIdea, type ScoredCandidate } from "../../../core/gift/gift-scoring";
 import { budgetOf, type CatalogueGift, type GiftIdea, type GiftRequest } from "../../../core/gift/gift-types";
-import { callWithTimeout, structuredOutput, tokensOf, usageOfError } from "../../adapters/llm/llm-call";
+import { structuredOutput } from "../../adapters/llm/llm-call";
+import type { ModelGateway } from "../../adapters/llm/model-gateway";
 
 /**
  * Gift ideas (issue 9): the deterministic scorer of src/core/gift picks the candidates; when a
@@ -20,23 +20,18 @@ export interface GiftRecommendation {
   source: string;
 }
 
-export interface GiftModel {
-  model: Exclude<LanguageModel, string>;
-  name: string;
-  timeoutMs: number;
-  /**
-   * Tokens per UTC day for all gift requests together (LLM_DAILY_TOKEN_BUDGET): the form is public
-   * and anonymous, so there is no user to bill; 0 = never call the model.
-   */
-  dailyTokenBudget: number;
-}
-
 export interface GiftServiceDependencies {
-  model: GiftModel | null;
+  /** The configured model, or null: the catalogue ranking alone. */
+  gateway: ModelGateway | null;
   log: Logger;
   catalogue?: readonly CatalogueGift[];
-  now?: () => Date;
 }
+
+/**
+ * The form is public and anonymous, so there is no user to bill: all gift requests of a UTC day
+ * spend one budget of LLM_DAILY_TOKEN_BUDGET tokens, counted in the database by every instance.
+ */
+export const GIFT_BUDGET = { shared: "gift" } as const;
 
 /** How many scored candidates the model may choose from and re-order. */
 const LLM_CANDIDATES = 12;
@@ -108,76 +103,31 @@ export function mergeRefinement(request: GiftRequest, candidates: readonly Score
 
 export class GiftService {
   private readonly catalogue: readonly CatalogueGift[];
-  private readonly now: () => Date;
-  private usage = { day: "", tokens: 0 };
 
   constructor(private readonly deps: GiftServiceDependencies) {
     this.catalogue = deps.catalogue ?? GIFT_CATALOGUE;
-    this.now = deps.now ?? (() => new Date());
   }
 
   /** 5–10 ideas within the budget, previous gifts left out; refined by the model when it can. */
   async recommend(request: GiftRequest): Promise<GiftRecommendation> {
     const scored = scoreCandidates(request, this.catalogue);
     const deterministic = pickDiverse(scored, DEFAULT_IDEA_COUNT).map((c) => toIdea(c, request));
-    const model = this.deps.model;
-    if (!model) return { ideas: deterministic, source: "catalogue" };
+    const gateway = this.deps.gateway;
+    if (!gateway) return { ideas: deterministic, source: "catalogue" };
     const candidates = pickDiverse(scored, LLM_CANDIDATES);
     if (candidates.length < MIN_IDEAS) return { ideas: deterministic, source: "catalogue" };
-    const where = { model: model.name, budget: request.budget };
-    try {
-      if (!this.withinBudget(model.dailyTokenBudget)) {
-        this.deps.log.warn(where, "gift refinement skipped: the day's token budget is spent; the catalogue ranking is used");
-        return { ideas: deterministic, source: "catalogue" };
-      }
-      const answer = await this.generate(model, request, candidates);
-      return { ideas: mergeRefinement(request, candidates, answer), source: `llm:${model.name}` };
-    } catch (error) {
-      this.deps.log.warn({ ...where, err: error }, "gift refinement failed; the catalogue ranking is used");
-      return { ideas: deterministic, source: "catalogue" };
-    }
-  }
-
-  private today(): string {
-    return this.now().toISOString().slice(0, 10);
-  }
-
-  private withinBudget(budget: number): boolean {
-    if (budget <= 0) return false;
-    if (this.usage.day !== this.today()) this.usage = { day: this.today(), tokens: 0 };
-    return this.usage.tokens < budget;
-  }
-
-  private record(tokens: number): void {
-    if (this.usage.day !== this.today()) this.usage = { day: this.today(), tokens: 0 };
-    this.usage.tokens += tokens;
-  }
-
-  private async generate(model: GiftModel, request: GiftRequest, candidates: readonly ScoredCandidate[]): Promise<unknown> {
-    return callWithTimeout(
-      (abortSignal) =>
-        generateText({
-          model: model.model,
-          system: SYSTEM_RULES,
-          prompt: promptFor(request, candidates),
-          output: refinementOutput,
-          temperature: 0.3,
-          // One attempt: the catalogue ranking is a good answer, a slow one is not.
-          maxRetries: 0,
-          abortSignal,
-        }).then(
-          (result) => {
-            this.record(tokensOf(result.usage));
-            return result.output;
-          },
-          (error: unknown) => {
-            this.record(tokensOf(usageOfError(error)));
-            throw error;
-          },
-        ),
-      model.timeoutMs,
-      () => new GiftRefinementRejectedError(`the model did not answer within ${model.timeoutMs} ms`),
+    const result = await gateway.generate(
+      GIFT_BUDGET,
+      { system: SYSTEM_RULES, prompt: promptFor(request, candidates), output: refinementOutput, temperature: 0.3 },
+      (answer) => mergeRefinement(request, candidates, answer),
     );
+    if (result.ok) return { ideas: result.value, source: `llm:${gateway.name}` };
+    const where = { model: gateway.name, budget: request.budget };
+    if (result.reason === "budget_spent") {
+      this.deps.log.warn(where, "gift refinement skipped: the day's token budget is spent; the catalogue ranking is used");
+    } else {
+      this.deps.log.warn({ ...where, err: result.error }, "gift refinement failed; the catalogue ranking is used");
+    }
+    return { ideas: deterministic, source: "catalogue" };
   }
-
 }

@@ -7,6 +7,7 @@ import { analyzeStock } from "../../../core/analysis/analyze-stock";
 import type { AnalysisReport } from "../../../core/analysis/analysis-report";
 import { createConfiguredModel } from "../../adapters/llm/llm-registry";
 import { LlmUsageRepository } from "../../adapters/llm/llm-usage.repository";
+import { ModelGateway, type ModelGatewayOptions } from "../../adapters/llm/model-gateway";
 import { DemoMarketProvider } from "../../adapters/market/demo";
 import { loadConfig } from "../../config";
 import type { DatabaseHandle } from "../../db/database";
@@ -14,7 +15,7 @@ import { users } from "../../db/schema";
 import { startLocalServer, type LocalServer } from "../../test-support/local-http-server";
 import { testDatabaseKinds } from "../../test-support/test-database";
 import { capturedLog, modelAnswer as answer } from "../../test-support/llm-test-kit";
-import { NarrationService, mergeNarration, type NarrationDependencies } from "./llm-narrator";
+import { NarrationService, mergeNarration } from "./llm-narrator";
 
 const NOW = new Date("2026-11-20T22:00:00Z");
 const DAY = "2026-11-20";
@@ -105,19 +106,19 @@ describe.each(testDatabaseKinds)("LLM narrator on $name", (kind) => {
     await handle.close();
   });
 
-  function service(model: NarrationDependencies["model"], overrides: Partial<NarrationDependencies> = {}) {
+  function service(model: ModelGatewayOptions["model"], overrides: Partial<ModelGatewayOptions> = {}) {
     const { log, lines } = capturedLog();
-    const narration = new NarrationService({
+    const gateway = new ModelGateway({
       model,
-      modelName: "test-model",
+      name: "test-model",
       timeoutMs: 5_000,
       dailyTokenBudget: 10_000,
       usage,
       log,
-      now: () => NOW,
+      clock: { now: () => NOW },
       ...overrides,
     });
-    return { narration, lines };
+    return { narration: new NarrationService({ gateway, log }), lines };
   }
 
   it("narrates the text fields, keeps every number, the action and the levels, records the tokens and says who wrote it", async () => {
@@ -139,7 +140,7 @@ describe.each(testDatabaseKinds)("LLM narrator on $name", (kind) => {
     expect(narrated.stock_summary.technical_analysis.trend).toBe(engine.stock_summary.technical_analysis.trend);
     expect(narrated.stock_summary.market_analysis).toEqual(engine.stock_summary.market_analysis);
     expect({ ...narrated.meta, narrator: "rules" }).toEqual(engine.meta);
-    expect(await usage.used("u1", DAY)).toBe(1500);
+    expect(await usage.used({ userId: "u1" }, DAY)).toBe(1500);
     expect(lines).toEqual([]);
 
     // The model was given the facts and the rules, and asked for JSON in the narration's shape.
@@ -161,7 +162,7 @@ describe.each(testDatabaseKinds)("LLM narrator on $name", (kind) => {
     const { narration, lines } = service(model);
     expect(await narration.narrate(engine, { userId: "u1" })).toBe(engine);
     expect(lines).toMatchObject([{ msg: "LLM narration failed; the rules narration is used", err: { message: "model exploded" } }]);
-    expect(await usage.used("u1", DAY)).toBe(0);
+    expect(await usage.used({ userId: "u1" }, DAY)).toBe(0);
   });
 
   it("keeps the rules report when the model does not answer in time", async () => {
@@ -184,7 +185,7 @@ describe.each(testDatabaseKinds)("LLM narrator on $name", (kind) => {
       expect(await narration.narrate(engine, { userId: "u1" }), text).toBe(engine);
       expect(lines, text).toHaveLength(1);
     }
-    expect(await usage.used("u1", DAY)).toBe(330);
+    expect(await usage.used({ userId: "u1" }, DAY)).toBe(330);
   });
 
   it("keeps the rules report when the text changes or invents a figure", async () => {
@@ -196,11 +197,11 @@ describe.each(testDatabaseKinds)("LLM narrator on $name", (kind) => {
     const { narration, lines } = service(new MockLanguageModelV3({ doGenerate: answer(JSON.stringify(changed)) }));
     expect(await narration.narrate(engine, { userId: "u1" })).toBe(engine);
     expect(lines[0]?.err?.message).toBe("figures not in the engine's report: 999.99, 87.65");
-    expect(await usage.used("u1", DAY)).toBe(1500);
+    expect(await usage.used({ userId: "u1" }, DAY)).toBe(1500);
   });
 
   it("does not call the model once the user's daily budget is spent, nor with a budget of 0", async () => {
-    await usage.add("u1", DAY, 10_000);
+    await usage.add({ userId: "u1" }, DAY, 10_000);
     const model = new MockLanguageModelV3({ doGenerate: answer(JSON.stringify(plainRewrite(engine))) });
     const spent = service(model);
     expect(await spent.narration.narrate(engine, { userId: "u1" })).toBe(engine);
@@ -209,7 +210,7 @@ describe.each(testDatabaseKinds)("LLM narrator on $name", (kind) => {
     expect(await none.narration.narrate(engine, { userId: "u1" })).toBe(engine);
     expect(model.doGenerateCalls).toHaveLength(0);
     // Another day, a fresh budget.
-    const tomorrow = service(model, { now: () => new Date("2026-11-21T09:00:00Z") });
+    const tomorrow = service(model, { clock: { now: () => new Date("2026-11-21T09:00:00Z") } });
     expect((await tomorrow.narration.narrate(engine, { userId: "u1" })).meta.narrator).toBe("llm:test-model");
   });
 
@@ -236,7 +237,7 @@ describe.each(testDatabaseKinds)("LLM narrator on $name", (kind) => {
       const configured = createConfiguredModel(
         loadConfig({ LLM_PROVIDER: "openai-compatible", LLM_MODEL: "test-model", LLM_BASE_URL: `${server.url}/v1` }),
       )!;
-      return service(configured.model, { modelName: configured.name, timeoutMs: configured.config.timeoutMs });
+      return service(configured.model, { name: configured.name, timeoutMs: configured.config.timeoutMs });
     }
 
     it("narrates through /v1/chat/completions", async () => {
@@ -260,7 +261,7 @@ describe.each(testDatabaseKinds)("LLM narrator on $name", (kind) => {
       expect(narrated.meta.narrator).toBe("llm:test-model");
       expect(narrationSchema.parse(narrated.stock_summary)).toEqual(rewrite);
       expect(numericFields(narrated.stock_summary)).toEqual(numericFields(engine.stock_summary));
-      expect(await usage.used("u1", DAY)).toBe(1150);
+      expect(await usage.used({ userId: "u1" }, DAY)).toBe(1150);
       expect(server.requests).toEqual(["/v1/chat/completions"]);
       expect(bodies[0]).toMatchObject({ model: "test-model", response_format: { type: "json_schema" } });
       const messages = bodies[0]!.messages as Array<{ role: string; content: string }>;
@@ -275,7 +276,7 @@ describe.each(testDatabaseKinds)("LLM narrator on $name", (kind) => {
       expect(await narration.narrate(engine, { userId: "u1" })).toBe(engine);
       expect(lines).toHaveLength(1);
       expect(server.requests).toEqual(["/v1/chat/completions"]);
-      expect(await usage.used("u1", DAY)).toBe(0);
+      expect(await usage.used({ userId: "u1" }, DAY)).toBe(0);
     });
   });
 });

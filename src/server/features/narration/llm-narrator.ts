@@ -1,9 +1,8 @@
-import { generateText, type LanguageModel } from "ai";
 import type { Logger } from "../../logger";
 import type { AnalysisReport } from "../../../core/analysis/analysis-report";
 import { narrationSchema, type Narration } from "../../../contracts/narration";
-import { callWithTimeout, structuredOutput, tokensOf, usageOfError } from "../../adapters/llm/llm-call";
-import type { LlmUsageRepository } from "../../adapters/llm/llm-usage.repository";
+import { structuredOutput } from "../../adapters/llm/llm-call";
+import type { ModelGateway } from "../../adapters/llm/model-gateway";
 import { reportNumbers, unsupportedFigures } from "./figure-check";
 
 /**
@@ -16,15 +15,9 @@ import { reportNumbers, unsupportedFigures } from "./figure-check";
  */
 
 export interface NarrationDependencies {
-  model: Exclude<LanguageModel, string>;
-  /** LLM_MODEL; the report says 'llm:<name>' and the UI 'Narrated by <name>'. */
-  modelName: string;
-  timeoutMs: number;
-  /** Tokens per user and UTC day (LLM_DAILY_TOKEN_BUDGET); 0 = never call the model. */
-  dailyTokenBudget: number;
-  usage: Pick<LlmUsageRepository, "add" | "withinBudget">;
+  /** The configured model; the report says 'llm:<name>' and the UI 'Narrated by <name>'. */
+  gateway: ModelGateway;
   log: Logger;
-  now?: () => Date;
 }
 
 export interface NarrationContext {
@@ -107,68 +100,30 @@ export function mergeNarration(report: AnalysisReport, candidate: unknown, narra
 
 
 export class NarrationService {
-  private readonly now: () => Date;
-
-  constructor(private readonly deps: NarrationDependencies) {
-    this.now = deps.now ?? (() => new Date());
-  }
+  constructor(private readonly deps: NarrationDependencies) {}
 
   /** 'llm:<model>', as meta.narrator records it. */
   get narrator(): string {
-    return `llm:${this.deps.modelName}`;
+    return `llm:${this.deps.gateway.name}`;
   }
 
   /** The report narrated by the model, or `report` itself (the rules narration) on any failure. */
   async narrate(report: AnalysisReport, context: NarrationContext): Promise<AnalysisReport> {
-    const day = this.now().toISOString().slice(0, 10);
-    const where = { ticker: report.stock_summary.ticker, userId: context.userId, model: this.deps.modelName };
-    try {
-      if (!(await this.deps.usage.withinBudget(context.userId, day, this.deps.dailyTokenBudget))) {
-        this.deps.log.warn(where, "LLM narration skipped: the user's daily token budget is spent; the rules narration is used");
-        return report;
-      }
-      const output = await this.generate(report, context.userId, day);
-      return mergeNarration(report, output, this.narrator);
-    } catch (error) {
-      this.deps.log.warn({ ...where, err: error }, "LLM narration failed; the rules narration is used");
-      return report;
+    const where = { ticker: report.stock_summary.ticker, userId: context.userId, model: this.deps.gateway.name };
+    const current = narrationSchema.safeParse(report.stock_summary);
+    const result = current.success
+      ? await this.deps.gateway.generate(
+          { userId: context.userId },
+          { system: systemPrompt(report), prompt: userPrompt(current.data), output: narrationOutput, temperature: 0.2 },
+          (output) => mergeNarration(report, output, this.narrator),
+        )
+      : ({ ok: false, reason: "rejected", error: current.error } as const);
+    if (result.ok) return result.value;
+    if (result.reason === "budget_spent") {
+      this.deps.log.warn(where, "LLM narration skipped: the user's daily token budget is spent; the rules narration is used");
+    } else {
+      this.deps.log.warn({ ...where, err: result.error }, "LLM narration failed; the rules narration is used");
     }
-  }
-
-  private async generate(report: AnalysisReport, userId: string, day: string): Promise<unknown> {
-    return callWithTimeout(
-      (abortSignal) =>
-        generateText({
-          model: this.deps.model,
-          system: systemPrompt(report),
-          prompt: userPrompt(narrationSchema.parse(report.stock_summary)),
-          output: narrationOutput,
-          temperature: 0.2,
-          // One attempt: the rules narration is a good answer, a slow one is not.
-          maxRetries: 0,
-          abortSignal,
-        }).then(
-          async (result) => {
-            await this.record(userId, day, tokensOf(result.usage));
-            return result.output;
-          },
-          async (error: unknown) => {
-            await this.record(userId, day, tokensOf(usageOfError(error)));
-            throw error;
-          },
-        ),
-      this.deps.timeoutMs,
-      () => new NarrationRejectedError(`the model did not answer within ${this.deps.timeoutMs} ms`),
-    );
-  }
-
-
-  private async record(userId: string, day: string, tokens: number): Promise<void> {
-    if (tokens <= 0) return;
-    try {
-      await this.deps.usage.add(userId, day, tokens);
-    } catch (error) {
-      this.deps.log.warn({ err: error, userId }, "could not record LLM token usage");
-    }
+    return report;
   }
 }

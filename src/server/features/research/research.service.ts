@@ -5,7 +5,6 @@ import { MarketDataUnavailableError, SymbolNotFoundError } from "../../../core/m
 import { AppError } from "../../app-error";
 import type { AuthenticatedUser, VerifiedUser } from "../../plugins/require-user";
 import type { DailyUsageRepository } from "./daily-usage.repository";
-import type { StockAnalysesRepository, StoredAnalysis } from "./stock-analyses.repository";
 
 /** How long a removed analysis can be brought back. */
 export const UNDO_WINDOW_MS = 60 * 60 * 1000;
@@ -20,9 +19,29 @@ export interface Analyzer {
   analyze(query: string, context: AnalysisContext): Promise<AnalysisReport>;
 }
 
+/** One analysis in a user's history. */
+export interface StoredAnalysis {
+  id: string;
+  ticker: string;
+  analysis: unknown;
+  createdAt: Date;
+}
+
+/** What research needs of the stored analyses (stored-analyses/, the table's one owner). */
+export interface AnalysisHistory {
+  insert(row: { id: string; userId: string; ticker: string; action: string; analysis: unknown; createdAt: Date }): Promise<void>;
+  listForUser(userId: string, ticker?: string): Promise<StoredAnalysis[]>;
+  /** Hides one of the user's analyses (undoable); false when it is not theirs or not there. */
+  softDelete(userId: string, id: string, at: Date): Promise<boolean>;
+  /** Brings back an analysis the user removed since `since`. */
+  restore(userId: string, id: string, since: Date): Promise<boolean>;
+  /** Removes for good what was removed before `before`. */
+  purgeRemovedBefore(before: Date): Promise<number>;
+}
+
 export interface ResearchDependencies {
   analyzer: Analyzer;
-  analyses: StockAnalysesRepository;
+  analyses: AnalysisHistory;
   usage: DailyUsageRepository;
   isPremium: (email: string) => Promise<boolean>;
   freeDailyAnalyses: number;

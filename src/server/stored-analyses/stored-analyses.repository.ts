@@ -1,17 +1,81 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Database } from "../../db/database";
-import { stockAnalyses } from "../../db/schema";
-import type { ExportRow, ImportRow } from "./analyses-csv";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import type { Database } from "../db/database";
+import { stockAnalyses } from "../db/schema";
+
+/**
+ * The one owner of `stock_analyses`, the users' stored analyses. Research writes and lists a user's
+ * history, the CSV feature imports and exports it, the chat reads a user's latest analysis: each
+ * through the interface it declares, all wired to this repository in composition/create-services.ts.
+ * Every query is scoped to the analysis's owner.
+ */
+
+export interface StoredAnalysis {
+  id: string;
+  ticker: string;
+  analysis: unknown;
+  createdAt: Date;
+}
+
+/** A row read from a user's file; `id` null when the file has none (one is made). */
+export interface ImportedAnalysis {
+  id: string | null;
+  ticker: string;
+  action: string;
+  createdAt: Date;
+  analysis: Record<string, unknown>;
+}
 
 const INSERT_BATCH = 500;
 
-/** The CSV import and export over the user's analyses (table stock_analyses); every query is scoped to its owner. */
-export class CsvImportRepository {
+export class StoredAnalysesRepository {
   constructor(private readonly db: Database) {}
 
+  async insert(row: { id: string; userId: string; ticker: string; action: string; analysis: unknown; createdAt: Date }): Promise<void> {
+    await this.db.insert(stockAnalyses).values(row);
+  }
+
+  async listForUser(userId: string, ticker?: string): Promise<StoredAnalysis[]> {
+    const conditions = [eq(stockAnalyses.userId, userId), isNull(stockAnalyses.deletedAt)];
+    if (ticker) conditions.push(eq(stockAnalyses.ticker, ticker));
+    return this.db
+      .select({ id: stockAnalyses.id, ticker: stockAnalyses.ticker, analysis: stockAnalyses.analysis, createdAt: stockAnalyses.createdAt })
+      .from(stockAnalyses)
+      .where(and(...conditions))
+      .orderBy(desc(stockAnalyses.createdAt), desc(stockAnalyses.id));
+  }
+
+  /** Hides one of the user's analyses (undoable). False when it is not theirs or not there. */
+  async softDelete(userId: string, id: string, at: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(stockAnalyses)
+      .set({ deletedAt: at })
+      .where(and(eq(stockAnalyses.id, id), eq(stockAnalyses.userId, userId), isNull(stockAnalyses.deletedAt)))
+      .returning({ id: stockAnalyses.id });
+    return rows.length > 0;
+  }
+
+  /** Brings back an analysis the user removed since `since`. */
+  async restore(userId: string, id: string, since: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(stockAnalyses)
+      .set({ deletedAt: null })
+      .where(and(eq(stockAnalyses.id, id), eq(stockAnalyses.userId, userId), isNotNull(stockAnalyses.deletedAt), gte(stockAnalyses.deletedAt, since)))
+      .returning({ id: stockAnalyses.id });
+    return rows.length > 0;
+  }
+
+  /** Removes for good what was removed before `before` (the undo window has passed). */
+  async purgeRemovedBefore(before: Date): Promise<number> {
+    const rows = await this.db
+      .delete(stockAnalyses)
+      .where(and(isNotNull(stockAnalyses.deletedAt), lt(stockAnalyses.deletedAt, before)))
+      .returning({ id: stockAnalyses.id });
+    return rows.length;
+  }
+
   /** The caller's analyses that are not removed, oldest first. */
-  async listForExport(userId: string): Promise<ExportRow[]> {
+  async listForExport(userId: string): Promise<StoredAnalysis[]> {
     return this.db
       .select({ id: stockAnalyses.id, ticker: stockAnalyses.ticker, createdAt: stockAnalyses.createdAt, analysis: stockAnalyses.analysis })
       .from(stockAnalyses)
@@ -30,7 +94,7 @@ export class CsvImportRepository {
    * account commits between the check and the insert is not an error: the insert skips the
    * conflict (ON CONFLICT DO NOTHING) and the row is stored under a new id.
    */
-  async importRows(userId: string, rows: readonly ImportRow[]): Promise<{ imported: number; skipped: number }> {
+  async importRows(userId: string, rows: readonly ImportedAnalysis[]): Promise<{ imported: number; skipped: number }> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`quanta:csv-import:${userId}`}))`);
       const ids = [...new Set(rows.flatMap((row) => (row.id ? [row.id] : [])))];
