@@ -1,8 +1,23 @@
+import { paths } from "../../contracts/paths";
 import type { MailMessage } from "../adapters/mail/mail-sender";
 import { escapeHtml } from "../html-escape";
 
 /** The account e-mails, written from their facts. Pure: no sending here. */
 
+/**
+ * The web pages the account e-mails link to, on the app's public address. The paths come from the
+ * shared registry (src/contracts/paths.ts), the same one the web router uses, so a link in an e-mail
+ * always opens an existing page.
+ */
+export function accountEmailLinks(appUrl: string) {
+  const base = appUrl.replace(/\/+$/, "");
+  return {
+    verifyEmail: (token: string) => `${base}${paths.verifyEmail(token)}`,
+    resetPassword: (token: string) => `${base}${paths.resetPassword(token)}`,
+    signIn: () => `${base}${paths.signIn()}`,
+    forgetPassword: () => `${base}${paths.forgetPassword()}`,
+  };
+}
 
 function layout(brand: string, paragraphs: string[], action: { label: string; url: string } | undefined): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("");

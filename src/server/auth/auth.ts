@@ -5,7 +5,7 @@ import type { AppConfig } from "../config";
 import type { Database } from "../db/database";
 import { accounts, jwks, rateLimits, sessions, users, verifications } from "../db/schema";
 import type { MailSender } from "../adapters/mail/mail-sender";
-import { emailAlreadyInUseEmail, passwordResetEmail, verificationEmail } from "./auth-emails";
+import { accountEmailLinks, emailAlreadyInUseEmail, passwordResetEmail, verificationEmail } from "./auth-emails";
 import { passwordPolicyHook } from "./password-hook";
 import { checkAuthSecret } from "./auth-secret";
 
@@ -61,6 +61,8 @@ function googlePlugins(config: AppConfig) {
 
 export function createAuth({ config, db, mail, secret }: AuthDependencies) {
   const rule = { window: config.authRateLimit.windowSeconds, max: config.authRateLimit.max };
+  // E-mail links point at the web's pages through the shared paths registry.
+  const links = accountEmailLinks(config.appUrl);
   return betterAuth({
     appName: config.brand,
     baseURL: config.appUrl,
@@ -90,7 +92,7 @@ export function createAuth({ config, db, mail, secret }: AuthDependencies) {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
-        const url = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        const url = links.resetPassword(token);
         await mail.send(passwordResetEmail({ brand: config.brand, to: user.email, url }));
       },
       // The answer to a duplicate sign-up must look exactly like a new one, admin fields included.
@@ -108,8 +110,8 @@ export function createAuth({ config, db, mail, secret }: AuthDependencies) {
           emailAlreadyInUseEmail({
             brand: config.brand,
             to: user.email,
-            signInUrl: `${config.appUrl}/signin`,
-            resetUrl: `${config.appUrl}/forgetpassword`,
+            signInUrl: links.signIn(),
+            resetUrl: links.forgetPassword(),
           }),
         );
       },
@@ -119,7 +121,7 @@ export function createAuth({ config, db, mail, secret }: AuthDependencies) {
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, token }) => {
-        const url = `${config.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+        const url = links.verifyEmail(token);
         await mail.send(verificationEmail({ brand: config.brand, to: user.email, url }));
       },
     },

@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
+import { routePatterns } from "../../contracts/paths";
 import { PageSpinner } from "../components/ui/spinner";
 import { lazyWithPreload } from "../lib/lazy-with-preload";
 import { RequireAuth } from "./require-auth";
@@ -31,7 +32,7 @@ const VerifyEmailPage = page(() => import("./routes/verify-email").then((m) => m
 /** Every page of the app (SPEC.md §2 plus the pages ARCHITECTURE.md adds). */
 export const routes: RouteObject[] = [
   {
-    path: "/",
+    path: routePatterns.home,
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
     children: [
@@ -39,22 +40,22 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorPage />,
         children: [
           { index: true, element: <HomePage /> },
-          { path: "gift", element: <GiftPage /> },
-          { path: "signin", element: <SignInPage /> },
-          { path: "signup", element: <SignUpPage /> },
-          { path: "forgetpassword", element: <ForgetPasswordPage /> },
-          { path: "verify-email", element: <VerifyEmailPage /> },
-          { path: "reset-password", element: <ResetPasswordPage /> },
-          { path: "stocks", element: <AnalyzePage /> },
-          { path: "quanta", element: <AnalyzePage /> },
-          { path: "analyze", element: <AnalyzePage /> },
-          { path: "upload", element: <UploadPage /> },
+          { path: routePatterns.gift, element: <GiftPage /> },
+          { path: routePatterns.signIn, element: <SignInPage /> },
+          { path: routePatterns.signUp, element: <SignUpPage /> },
+          { path: routePatterns.forgetPassword, element: <ForgetPasswordPage /> },
+          { path: routePatterns.verifyEmail, element: <VerifyEmailPage /> },
+          { path: routePatterns.resetPassword, element: <ResetPasswordPage /> },
+          { path: routePatterns.stocks, element: <AnalyzePage /> },
+          { path: routePatterns.quanta, element: <AnalyzePage /> },
+          { path: routePatterns.analyze, element: <AnalyzePage /> },
+          { path: routePatterns.upload, element: <UploadPage /> },
           {
             element: <RequireAuth />,
             children: [
-              { path: "stock/:ticker", element: <StockDetailPage /> },
-              { path: "dashboard", element: <AnalysesPage /> },
-              { path: "analyses/*", element: <AnalysesPage /> },
+              { path: routePatterns.stock, element: <StockDetailPage /> },
+              { path: routePatterns.dashboard, element: <AnalysesPage /> },
+              { path: routePatterns.analyses, element: <AnalysesPage /> },
             ],
           },
           { path: "*", element: <NotFoundPage /> },
@@ -64,10 +65,10 @@ export const routes: RouteObject[] = [
   },
   // The chat site (issue 7): its own compact layout, outside the main site's header and footer.
   {
-    path: "/ask",
+    path: routePatterns.ask,
     element: <AskLayout />,
     errorElement: <RouteErrorPage />,
-    children: [{ path: ":conversationId?", element: <AskPage /> }],
+    children: [{ path: routePatterns.askConversation, element: <AskPage /> }],
   },
 ];
 

@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { PublicConfig } from "../../contracts/public-config";
 import { apiJson, ApiRequestError } from "../lib/api-client";
-
-export const PUBLIC_CONFIG_QUERY_KEY = ["public-config"] as const;
+import { publicConfigKeys } from "../lib/query-keys";
 
 export const DEFAULT_BRAND = "Quanta";
 
@@ -45,7 +44,7 @@ export async function fetchPublicConfig(): Promise<PublicConfig> {
 /** GET /api/config, fetched once per page load and shared by every component. */
 export function usePublicConfig() {
   return useQuery({
-    queryKey: PUBLIC_CONFIG_QUERY_KEY,
+    queryKey: publicConfigKeys.all,
     queryFn: fetchPublicConfig,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,

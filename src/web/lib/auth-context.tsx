@@ -3,6 +3,8 @@ import { useNavigate } from "react-router";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { authClient } from "./auth-client";
 import { identitySession, onIdentitySignedOut } from "./identity";
+import { paths } from "../../contracts/paths";
+import { isPrivateQuery } from "./query-keys";
 
 export interface AuthUser {
   id: string;
@@ -31,7 +33,7 @@ export function useAuth(): AuthContextValue {
 
 /** Drops cached data that belongs to a user; public data (server config) stays. */
 export function clearPrivateQueries(queryClient: QueryClient): void {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "public-config" });
+  queryClient.removeQueries({ predicate: isPrivateQuery });
 }
 
 /**
@@ -77,7 +79,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       onIdentitySignedOut(() => {
         authClient.signOut().catch(() => undefined);
         clearPrivateQueries(queryClient);
-        void navigate("/signin", { replace: true });
+        void navigate(paths.signIn(), { replace: true });
       }),
     [navigate, queryClient],
   );
@@ -105,7 +107,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     identitySession.stop();
     clearPrivateQueries(queryClient);
-    await navigate("/signin");
+    await navigate(paths.signIn());
   }, [navigate, queryClient]);
 
   const refreshSession = useCallback(async () => {

@@ -1,5 +1,6 @@
 import { useCallback, useState } from "react";
 import { authClient } from "./auth-client";
+import { paths } from "../../contracts/paths";
 
 export const VERIFICATION_SENT_MESSAGE = "Verification email sent! Please check your inbox.";
 export const VERIFICATION_FAILED_MESSAGE = "Error sending verification email. Please try again later.";
@@ -13,7 +14,7 @@ export function useResendVerification() {
   const resend = useCallback(async (email: string) => {
     setState("sending");
     try {
-      const result = await authClient.sendVerificationEmail({ email, callbackURL: "/verify-email" });
+      const result = await authClient.sendVerificationEmail({ email, callbackURL: paths.verifyEmail() });
       setState(result.error ? "failed" : "sent");
     } catch {
       setState("failed");

@@ -6,6 +6,7 @@ import { AuthProvider, useAuth } from "../../lib/auth-context";
 import { ChatHeader } from "../../features/chat/components/chat-header";
 import { ChatVerifyEmail } from "../../features/chat/components/chat-verify-email";
 import { ChatView } from "../../features/chat/components/chat-view";
+import { paths } from "../../../contracts/paths";
 
 /** /ask's own frame: the compact chat header and a full-height page, behind sign-in and verification. */
 function AskShell() {
@@ -17,7 +18,7 @@ function AskShell() {
   if (isPending) content = <PageSpinner label="Checking your session…" />;
   else if (!user) {
     const back = `${location.pathname}${location.search}`;
-    return <Navigate to={`/signin?redirect=${encodeURIComponent(back)}`} replace state={{ from: back }} />;
+    return <Navigate to={paths.signIn(back)} replace state={{ from: back }} />;
   } else if (!user.emailVerified) content = <ChatVerifyEmail email={user.email} />;
   else content = <Outlet />;
 

@@ -3,6 +3,7 @@ import { useBrand } from "../../config/public-config";
 import { usePageTitle } from "../../lib/use-page-title";
 import { AuthCard } from "../../features/auth/components/auth-card";
 import { ForgotPasswordForm } from "../../features/auth/components/forgot-password-form";
+import { paths } from "../../../contracts/paths";
 
 export function ForgetPasswordPage() {
   usePageTitle("Reset your password", useBrand());
@@ -11,7 +12,7 @@ export function ForgetPasswordPage() {
       title="Reset your password"
       subtitle="Enter the e-mail address of your account and we will send you a link to choose a new password."
       footer={
-        <Link to="/signin" className="font-medium text-muted underline-offset-4 hover:text-ink hover:underline">
+        <Link to={paths.signIn()} className="font-medium text-muted underline-offset-4 hover:text-ink hover:underline">
           Back
         </Link>
       }

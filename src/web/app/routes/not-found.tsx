@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useBrand } from "../../config/public-config";
 import { usePageTitle } from "../../lib/use-page-title";
 import { buttonClasses } from "../../components/ui/button";
+import { paths } from "../../../contracts/paths";
 
 export function NotFoundPage() {
   usePageTitle("Page not found", useBrand());
@@ -10,7 +11,7 @@ export function NotFoundPage() {
       <p className="text-sm font-semibold text-brand-700">404</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink">Page not found</h1>
       <p className="mt-3 text-muted">The page you are looking for does not exist or has moved.</p>
-      <Link to="/" className={buttonClasses({ className: "mt-8" })}>
+      <Link to={paths.home()} className={buttonClasses({ className: "mt-8" })}>
         Go to the home page
       </Link>
     </div>

@@ -3,6 +3,7 @@ import { useBrand } from "../../config/public-config";
 import { usePageTitle } from "../../lib/use-page-title";
 import { AuthCard } from "../../features/auth/components/auth-card";
 import { InvalidResetLink, ResetPasswordForm } from "../../features/auth/components/reset-password-form";
+import { paths } from "../../../contracts/paths";
 
 export function ResetPasswordPage() {
   usePageTitle("Choose a new password", useBrand());
@@ -15,7 +16,7 @@ export function ResetPasswordPage() {
       title="Choose a new password"
       subtitle={invalid ? undefined : "Pick a password you do not use anywhere else."}
       footer={
-        <Link to="/signin" className="font-medium text-muted underline-offset-4 hover:text-ink hover:underline">
+        <Link to={paths.signIn()} className="font-medium text-muted underline-offset-4 hover:text-ink hover:underline">
           Back to sign in
         </Link>
       }

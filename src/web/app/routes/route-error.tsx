@@ -1,5 +1,6 @@
 import { Link, isRouteErrorResponse, useRouteError } from "react-router";
 import { buttonClasses } from "../../components/ui/button";
+import { paths } from "../../../contracts/paths";
 
 /** Shown when a page crashes: a calm sentence instead of a blank screen. */
 export function RouteErrorPage() {
@@ -11,7 +12,7 @@ export function RouteErrorPage() {
       <p className="mt-3 text-muted">
         {notFound ? "The page you are looking for does not exist." : "This page failed to load. Please reload it or try again later."}
       </p>
-      <Link to="/" className={buttonClasses({ className: "mt-8" })} reloadDocument>
+      <Link to={paths.home()} className={buttonClasses({ className: "mt-8" })} reloadDocument>
         Go to the home page
       </Link>
     </div>

@@ -3,6 +3,7 @@ import { useBrand } from "../../config/public-config";
 import { usePageTitle } from "../../lib/use-page-title";
 import { AuthCard } from "../../features/auth/components/auth-card";
 import { SignInForm } from "../../features/auth/components/sign-in-form";
+import { paths } from "../../../contracts/paths";
 
 export function SignInPage() {
   const brand = useBrand();
@@ -15,12 +16,12 @@ export function SignInPage() {
         <div className="space-y-3">
           <p>
             Don’t have an account?{" "}
-            <Link to="/signup" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+            <Link to={paths.signUp()} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
               Sign Up
             </Link>
           </p>
           <p>
-            <Link to="/" className="font-medium text-muted underline-offset-4 hover:text-ink hover:underline">
+            <Link to={paths.home()} className="font-medium text-muted underline-offset-4 hover:text-ink hover:underline">
               Back
             </Link>
           </p>

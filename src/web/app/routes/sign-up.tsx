@@ -3,6 +3,7 @@ import { useBrand } from "../../config/public-config";
 import { usePageTitle } from "../../lib/use-page-title";
 import { AuthCard } from "../../features/auth/components/auth-card";
 import { SignUpForm } from "../../features/auth/components/sign-up-form";
+import { paths } from "../../../contracts/paths";
 
 export function SignUpPage() {
   const brand = useBrand();
@@ -14,7 +15,7 @@ export function SignUpPage() {
       footer={
         <p>
           Already have an account?{" "}
-          <Link to="/signin" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+          <Link to={paths.signIn()} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
             Sign in
           </Link>
         </p>

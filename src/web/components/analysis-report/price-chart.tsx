@@ -6,6 +6,7 @@ import { apiJson } from "../../lib/api-client";
 import { ema } from "../../../core/indicators/moving-average";
 import { formatPrice, isFiniteNumber } from "../../lib/format";
 import { Spinner } from "../ui/spinner";
+import { barsKeys } from "../../lib/query-keys";
 
 /** Sessions of daily bars the chart asks for (about a year). */
 export const CHART_SESSIONS = 260;
@@ -79,7 +80,7 @@ export function PriceChart({ ticker, buyPoint, stopLoss, target }: PriceChartPro
   const container = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
   const query = useQuery({
-    queryKey: ["bars", ticker.toUpperCase(), CHART_SESSIONS],
+    queryKey: barsKeys.chart(ticker, CHART_SESSIONS),
     queryFn: () => fetchBars(ticker),
     staleTime: 5 * 60_000,
     retry: false,

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Logo } from "./logo";
+import { paths } from "../../../contracts/paths";
 
 const FOOTER_LINKS = ["Support", "FAQ", "Terms of Use"] as const;
 
@@ -8,7 +9,7 @@ export function SiteFooter({ brand }: { brand: string }) {
     <footer className="mt-16 border-t border-line bg-surface">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:flex-row sm:items-center sm:justify-between">
         <div className="space-y-1">
-          <Link to="/" className="inline-flex items-center gap-2 rounded-lg font-bold text-ink">
+          <Link to={paths.home()} className="inline-flex items-center gap-2 rounded-lg font-bold text-ink">
             <Logo size={22} />
             {brand}
           </Link>

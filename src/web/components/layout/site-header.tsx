@@ -8,14 +8,15 @@ import { buttonClasses } from "../ui/button";
 import { lazyWithPreload } from "../../lib/lazy-with-preload";
 import { UserMenu } from "./user-menu";
 import { Logo } from "./logo";
+import { paths } from "../../../contracts/paths";
 
 // The drawer (a Radix dialog) is fetched when it is first opened, keeping it out of the first paint.
 const NavDrawer = lazyWithPreload(() => import("./nav-drawer").then((m) => m.NavDrawer), () => null);
 
 const APP_LINKS = [
-  { to: "/stocks", label: "Analyze" },
-  { to: "/dashboard", label: "History" },
-  { to: "/gift", label: "Gift ideas" },
+  { to: paths.stocks(), label: "Analyze" },
+  { to: paths.dashboard(), label: "History" },
+  { to: paths.gift(), label: "Gift ideas" },
 ] as const;
 
 function useScrolled(threshold: number): boolean {
@@ -71,7 +72,7 @@ export function SiteHeader({ brand }: { brand: string }) {
         >
           <Menu aria-hidden="true" size={22} />
         </button>
-        <Link to="/" className="flex shrink-0 items-center gap-2 rounded-lg px-1 text-lg font-bold text-ink">
+        <Link to={paths.home()} className="flex shrink-0 items-center gap-2 rounded-lg px-1 text-lg font-bold text-ink">
           <Logo />
           <span>{brand}</span>
         </Link>
@@ -94,10 +95,10 @@ export function SiteHeader({ brand }: { brand: string }) {
             />
           ) : (
             <>
-              <Link to="/signin" className={buttonClasses({ variant: "ghost", size: "sm", className: "px-2.5 sm:px-3" })}>
+              <Link to={paths.signIn()} className={buttonClasses({ variant: "ghost", size: "sm", className: "px-2.5 sm:px-3" })}>
                 Login
               </Link>
-              <Link to="/signup" className={buttonClasses({ variant: "primary", size: "sm" })}>
+              <Link to={paths.signUp()} className={buttonClasses({ variant: "primary", size: "sm" })}>
                 Sign Up
               </Link>
             </>

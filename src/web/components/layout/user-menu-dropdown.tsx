@@ -5,6 +5,7 @@ import { apiJson } from "../../lib/api-client";
 import { cn } from "../../lib/cn";
 import { UserMenuTriggerContent, userMenuTriggerClasses, type UserMenuProps } from "./user-menu-trigger";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../ui/dropdown-menu";
+import { billingKeys } from "../../lib/query-keys";
 
 interface SubscriptionAnswer {
   subscription: { manageable?: boolean } | null;
@@ -25,7 +26,7 @@ export function UserMenuDropdown({ email, itemLabel, onSignOut, className, align
   const [opened, setOpened] = useState(false);
   const [portalError, setPortalError] = useState(false);
   const subscription = useQuery({
-    queryKey: ["billing-subscription", email],
+    queryKey: billingKeys.subscription(email),
     queryFn: () => apiJson<SubscriptionAnswer>("/api/billing/subscription", { method: "GET" }),
     enabled: opened,
     staleTime: 5 * 60_000,

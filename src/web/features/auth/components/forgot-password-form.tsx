@@ -10,6 +10,7 @@ import { FormStatusBanner } from "./form-status";
 import { useCaptcha } from "./use-captcha";
 import { EmailField } from "./email-field";
 import { useAuthRequest } from "./use-auth-request";
+import { paths } from "../../../../contracts/paths";
 
 export const RESET_EMAIL_SENT_MESSAGE = "Password reset email sent! Check your inbox.";
 
@@ -33,8 +34,8 @@ export function ForgotPasswordForm() {
     }
     // The server answers the same for every well-formed address, so nobody learns which accounts exist.
     await run(
-      () => authClient.requestPasswordReset({ email, redirectTo: "/reset-password", fetchOptions: captcha.fetchOptions() }),
-      { message: RESET_EMAIL_SENT_MESSAGE, to: "/signin", delayMs: PASSWORD_RESET_REDIRECT_MS },
+      () => authClient.requestPasswordReset({ email, redirectTo: paths.resetPassword(), fetchOptions: captcha.fetchOptions() }),
+      { message: RESET_EMAIL_SENT_MESSAGE, to: paths.signIn(), delayMs: PASSWORD_RESET_REDIRECT_MS },
     );
     if (captcha.config) captcha.reset();
   });

@@ -1,53 +1,35 @@
-import { useForm, useWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { SIGN_UP_REDIRECT_MS } from "../../../config/timing";
 import { authClient } from "../../../lib/auth-client";
 import { Button } from "../../../components/ui/button";
-import { FormField, fieldInputProps } from "../../../components/ui/form-field";
-import { PasswordInput } from "../../../components/ui/password-input";
-import { CAPTCHA_REQUIRED_MESSAGE, passwordRuleMessage, type AuthErrorLike } from "../api/auth-error-messages";
-import { PASSWORD_TOO_LONG_MESSAGE, credentialsSchema, isPasswordTooLong, nameFromEmail } from "../api/auth-schemas";
+import { CAPTCHA_REQUIRED_MESSAGE } from "../api/auth-error-messages";
+import { credentialsSchema, nameFromEmail } from "../api/auth-schemas";
+import { usePasswordForm } from "../hooks/use-password-form";
 import { CaptchaSlot } from "./captcha-slot";
 import { FormStatusBanner } from "./form-status";
 import { GoogleSignUpButton } from "./google-sign-up-button";
 import { useCaptcha } from "./use-captcha";
-import { EmailField } from "./email-field";
-import { useAuthRequest } from "./use-auth-request";
+import { CredentialsFields } from "./credentials-fields";
+import { paths } from "../../../../contracts/paths";
 
 export const SIGN_UP_SUCCESS_MESSAGE = "Sign up successful!";
 export const SIGN_UP_CHECK_EMAIL_MESSAGE = "Please check your email to verify your account.";
 
 export function SignUpForm() {
-  const { status, setStatus, done, fail, run } = useAuthRequest();
   const captcha = useCaptcha();
-  const {
-    register,
-    handleSubmit,
-    control,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(credentialsSchema),
+  const form = usePasswordForm({
+    schema: credentialsSchema,
     defaultValues: { email: "", password: "" },
-    reValidateMode: "onChange",
+    passwordField: "password",
   });
-  const password = useWatch({ control, name: "password" });
-  const passwordError = errors.password?.message ?? (isPasswordTooLong(password) ? PASSWORD_TOO_LONG_MESSAGE : undefined);
-  /** The server's password rules (too common, contains the e-mail) are shown under the password. */
-  const showPasswordRule = (error: AuthErrorLike) => {
-    const message = passwordRuleMessage(error);
-    if (message) setError("password", { type: "server", message }, { shouldFocus: true });
-    return message !== undefined;
-  };
 
-  const onSubmit = handleSubmit(async ({ email, password: pw }) => {
+  const onSubmit = form.onSubmit(async ({ email, password }) => {
     if (captcha.missing) {
-      fail(CAPTCHA_REQUIRED_MESSAGE);
+      form.fail(CAPTCHA_REQUIRED_MESSAGE);
       return;
     }
     // The server never signs in on sign-up and answers a known e-mail like a new one (it mails the owner).
-    await run(
-      () => authClient.signUp.email({ email, password: pw, name: nameFromEmail(email), fetchOptions: captcha.fetchOptions() }),
+    await form.run(
+      () => authClient.signUp.email({ email, password, name: nameFromEmail(email), fetchOptions: captcha.fetchOptions() }),
       {
         message: (
           <>
@@ -55,29 +37,21 @@ export function SignUpForm() {
             <p>{SIGN_UP_CHECK_EMAIL_MESSAGE}</p>
           </>
         ),
-        to: { pathname: "/", hash: "#buy-list" },
+        to: paths.buyList(),
         delayMs: SIGN_UP_REDIRECT_MS,
       },
-      showPasswordRule,
+      form.showPasswordRule,
     );
     if (captcha.config) captcha.reset();
   });
 
   return (
     <div className="space-y-6">
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-label="Sign up">
-        <EmailField id="signup-email" error={errors.email?.message} registration={register("email")} />
-        <FormField id="signup-password" label="Password" error={passwordError}>
-          <PasswordInput
-            required
-            autoComplete="new-password"
-            {...fieldInputProps("signup-password", passwordError)}
-            {...register("password")}
-          />
-        </FormField>
+      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Sign up">
+        <CredentialsFields form={form} idPrefix="signup" passwordAutoComplete="new-password" />
         <CaptchaSlot captcha={captcha} />
-        <Button type="submit" size="lg" className="w-full" disabled={isSubmitting || done}>
-          {isSubmitting ? "Signing up…" : "Sign Up"}
+        <Button type="submit" size="lg" className="w-full" disabled={form.locked}>
+          {form.isSubmitting ? "Signing up…" : "Sign Up"}
         </Button>
       </form>
       <div className="flex items-center gap-3 text-xs font-medium tracking-wide text-muted uppercase" aria-hidden="true">
@@ -85,8 +59,8 @@ export function SignUpForm() {
         or
         <span className="h-px flex-1 bg-line" />
       </div>
-      <GoogleSignUpButton onStatus={setStatus} disabled={isSubmitting || done} />
-      <FormStatusBanner status={status} />
+      <GoogleSignUpButton onStatus={form.setStatus} disabled={form.locked} />
+      <FormStatusBanner status={form.status} />
     </div>
   );
 }

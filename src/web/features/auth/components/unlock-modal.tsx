@@ -2,6 +2,7 @@ import { Link, useNavigate } from "react-router";
 import { Sparkles } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent } from "../../../components/ui/dialog";
+import { paths } from "../../../../contracts/paths";
 
 export interface UnlockModalProps {
   open: boolean;
@@ -36,7 +37,7 @@ export function UnlockModal({ open, onOpenChange }: UnlockModalProps) {
             size="lg"
             onClick={() => {
               onOpenChange(false);
-              void navigate("/signup");
+              void navigate(paths.signUp());
             }}
           >
             Start Free Analysis
@@ -44,7 +45,7 @@ export function UnlockModal({ open, onOpenChange }: UnlockModalProps) {
           <p className="text-center text-sm text-muted">
             Already have an account?{" "}
             <Link
-              to="/signin"
+              to={paths.signIn()}
               onClick={() => {
                 onOpenChange(false);
               }}

@@ -10,6 +10,8 @@ import { Banner } from "../../../components/ui/banner";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { authErrorMessage, thrownAuthErrorMessage } from "../api/auth-error-messages";
+import { paths } from "../../../../contracts/paths";
+import { authKeys } from "../api/auth-keys";
 
 export const EMAIL_VERIFIED_MESSAGE = "Your e-mail is verified. You are signed in.";
 export const INVALID_VERIFICATION_LINK_MESSAGE = "This verification link is invalid or has expired.";
@@ -35,7 +37,7 @@ function ResendOrSignIn() {
   if (!user) {
     return (
       <p className="text-sm text-muted">
-        <Link to="/signin" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+        <Link to={paths.signIn()} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
           Sign in
         </Link>{" "}
         to request a new verification link.
@@ -46,7 +48,7 @@ function ResendOrSignIn() {
     return (
       <div className="space-y-3">
         <p className="text-sm text-muted">Your e-mail address is already verified.</p>
-        <Link to="/stocks" className={buttonClasses({ variant: "primary" })}>
+        <Link to={paths.stocks()} className={buttonClasses({ variant: "primary" })}>
           Go to the analyzer
         </Link>
       </div>
@@ -67,7 +69,7 @@ function ResendOrSignIn() {
 export function VerifyEmailResult({ token }: { token: string | null }) {
   const navigateLater = useDelayedNavigate();
   const result = useQuery({
-    queryKey: ["verify-email", token],
+    queryKey: authKeys.verifyEmail(token),
     queryFn: () => verify(token ?? ""),
     enabled: token !== null && token !== "",
     retry: false,
@@ -79,7 +81,7 @@ export function VerifyEmailResult({ token }: { token: string | null }) {
   const verified = result.data?.ok === true;
 
   useEffect(() => {
-    if (verified) navigateLater("/stocks", EMAIL_VERIFIED_REDIRECT_MS);
+    if (verified) navigateLater(paths.stocks(), EMAIL_VERIFIED_REDIRECT_MS);
   }, [verified, navigateLater]);
 
   if (!token) {
@@ -97,7 +99,7 @@ export function VerifyEmailResult({ token }: { token: string | null }) {
     return (
       <div className="space-y-4">
         <Banner tone="success">{EMAIL_VERIFIED_MESSAGE}</Banner>
-        <Link to="/stocks" className={buttonClasses({ variant: "primary" })}>
+        <Link to={paths.stocks()} className={buttonClasses({ variant: "primary" })}>
           Go to the analyzer
         </Link>
       </div>

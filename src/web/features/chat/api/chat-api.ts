@@ -10,14 +10,9 @@ import {
 } from "../../../../contracts/chat";
 import { ApiRequestError, apiFetch, apiJson } from "../../../lib/api-client";
 import { createSseParser } from "./sse-parser";
+import { chatKeys } from "./chat-keys";
 
 export const CHAT_INTERRUPTED_MESSAGE = "The answer was interrupted. Please try again.";
-
-export const chatKeys = {
-  all: ["chat"] as const,
-  list: () => ["chat", "conversations"] as const,
-  conversation: (id: string) => ["chat", "conversation", id] as const,
-};
 
 const conversationPath = (id: string) => `/api/chat/conversations/${encodeURIComponent(id)}`;
 

@@ -3,6 +3,7 @@ import { LogOut } from "lucide-react";
 import { Logo } from "../../../components/layout/logo";
 import { Button } from "../../../components/ui/button";
 import { useAuth } from "../../../lib/auth-context";
+import { paths } from "../../../../contracts/paths";
 
 /** The chat site's compact header: the brand (home), the signed-in e-mail and Sign out. */
 export function ChatHeader({ brand }: { brand: string }) {
@@ -10,7 +11,7 @@ export function ChatHeader({ brand }: { brand: string }) {
   return (
     <header className="flex h-14 shrink-0 items-center gap-3 border-b border-line bg-surface px-3 sm:px-4">
       <Link
-        to="/"
+        to={paths.home()}
         className="flex shrink-0 items-center gap-2 rounded-lg px-1 text-base font-bold text-ink focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
       >
         <Logo size={26} />

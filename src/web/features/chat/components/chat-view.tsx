@@ -15,6 +15,7 @@ import { MessageList, type DisplayMessage } from "./message-list";
 import { Suggestions } from "./suggestions";
 import { useChatStream, type ChatTurn } from "./use-chat-stream";
 import { useMediaQuery } from "./use-media-query";
+import { paths } from "../../../../contracts/paths";
 
 const fromServer = (message: ChatMessage): DisplayMessage => ({
   key: message.id,
@@ -65,7 +66,7 @@ export function ChatView({ conversationId, brand }: ChatViewProps) {
 
   const onConversationStarted = useCallback(
     (id: string, isNew: boolean) => {
-      if (isNew) void navigate(`/ask/${encodeURIComponent(id)}`, { replace: true });
+      if (isNew) void navigate(paths.ask(id), { replace: true });
     },
     [navigate],
   );
@@ -115,7 +116,7 @@ export function ChatView({ conversationId, brand }: ChatViewProps) {
   const newChat = () => {
     reset();
     setSheetOpen(false);
-    void navigate("/ask");
+    void navigate(paths.ask());
     focusComposer();
   };
 
@@ -127,7 +128,7 @@ export function ChatView({ conversationId, brand }: ChatViewProps) {
   const onDeleted = (id: string) => {
     if (id === conversationId) {
       reset();
-      void navigate("/ask", { replace: true });
+      void navigate(paths.ask(), { replace: true });
     }
   };
 
@@ -153,7 +154,7 @@ export function ChatView({ conversationId, brand }: ChatViewProps) {
               Try again
             </Button>
           )}
-          <Link to="/ask" onClick={reset} className={buttonClasses({ size: "sm" })}>
+          <Link to={paths.ask()} onClick={reset} className={buttonClasses({ size: "sm" })}>
             Start a new chat
           </Link>
         </div>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { LineChart } from "lucide-react";
 import type { ChatCitation } from "../../../../contracts/chat";
+import { paths } from "../../../../contracts/paths";
 
 /** A session date ('2026-11-20') as '20 Nov 2026'; the text itself when it is not a date. */
 export function formatAsOf(value: string): string {
@@ -28,7 +29,7 @@ export function CitationChips({ citations }: { citations: ChatCitation[] }) {
           <li key={`${citation.ticker}|${citation.as_of}`}>
             <Link
               data-testid="citation"
-              to={`/stock/${encodeURIComponent(citation.ticker)}`}
+              to={paths.stock(citation.ticker)}
               className="inline-flex items-center gap-1.5 rounded-full border border-brand-100 bg-brand-50 px-2.5 py-1 text-xs font-medium text-brand-800 hover:border-brand-300 hover:bg-brand-100"
             >
               <LineChart aria-hidden="true" size={12} className="shrink-0" />

@@ -8,6 +8,7 @@ import { Dialog, DialogClose, DialogContent } from "../../../components/ui/dialo
 import { Spinner } from "../../../components/ui/spinner";
 import { cn } from "../../../lib/cn";
 import { useConversations, useDeleteConversation, useRenameConversation } from "../api/chat-api";
+import { paths } from "../../../../contracts/paths";
 
 export interface ConversationSidebarProps {
   activeId: string | undefined;
@@ -129,7 +130,7 @@ function ConversationItem({
       ) : (
         <>
           <Link
-            to={`/ask/${encodeURIComponent(conversation.id)}`}
+            to={paths.ask(conversation.id)}
             aria-current={active ? "page" : undefined}
             onClick={onSelect}
             title={conversation.title}

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { ChatCitation, ChatConversation, ChatConversationSummary, ChatMessage, ChatStreamEvent } from "../../../../contracts/chat";
 import { ApiRequestError } from "../../../lib/api-client";
-import { chatKeys, streamChat } from "../api/chat-api";
+import { streamChat } from "../api/chat-api";
+import { chatKeys } from "../api/chat-keys";
 
 export const CHAT_FAILED_MESSAGE = "Something went wrong while answering. Please try again.";
 

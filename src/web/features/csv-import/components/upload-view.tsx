@@ -10,6 +10,8 @@ import { PageSpinner } from "../../../components/ui/spinner";
 import { useAuth } from "../../../lib/auth-context";
 import { UploadRejectedError, uploadAnalysesCsv, type ImportSummary, type RejectedRow } from "../api/csv-import-api";
 import { previewFile, type Preview } from "./csv-preview";
+import { paths } from "../../../../contracts/paths";
+import { isPrivateQuery } from "../../../lib/query-keys";
 
 export const UPLOAD_TEXTS = {
   invalidType: "Please select a valid CSV file",
@@ -75,7 +77,7 @@ export function UploadView() {
     try {
       const summary = await uploadAnalysesCsv(file);
       setStatus({ kind: "done", summary });
-      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== "public-config" });
+      void queryClient.invalidateQueries({ predicate: isPrivateQuery });
     } catch (error) {
       if (error instanceof UploadRejectedError) setStatus({ kind: "failed", detail: error.message, rejected: error.rejected });
       else setStatus({ kind: "failed", detail: error instanceof Error ? error.message : "", rejected: [] });
@@ -90,7 +92,7 @@ export function UploadView() {
       <Page title="Upload analyses" description={description}>
         <Card className="flex flex-col items-start gap-4">
           <p className="text-ink">{UPLOAD_TEXTS.signIn}</p>
-          <Link to="/signin" className={buttonClasses()}>
+          <Link to={paths.signIn()} className={buttonClasses()}>
             Sign in
           </Link>
         </Card>
@@ -103,7 +105,7 @@ export function UploadView() {
       title="Upload analyses"
       description={description}
       actions={
-        <Link to="/dashboard" className={buttonClasses({ variant: "secondary" })}>
+        <Link to={paths.dashboard()} className={buttonClasses({ variant: "secondary" })}>
           Your analysis history
         </Link>
       }
@@ -145,7 +147,7 @@ export function UploadView() {
               {status.summary.imported > 0 ? (
                 <>
                   {" — "}
-                  <Link to="/dashboard" className="font-semibold underline underline-offset-4">
+                  <Link to={paths.dashboard()} className="font-semibold underline underline-offset-4">
                     see them in your history
                   </Link>
                 </>

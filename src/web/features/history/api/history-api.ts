@@ -1,12 +1,6 @@
 import { isAnalysisList, parseAnalysisEntries, type AnalysisEntry } from "../../../lib/analysis-record";
 import { apiFetch, apiJson } from "../../../lib/api-client";
 
-export const HISTORY_QUERY_ROOT = "stock-analyses";
-
-export function historyQueryKey(ticker: string | null) {
-  return [HISTORY_QUERY_ROOT, ticker ?? ""] as const;
-}
-
 /** GET /user/stock-analyses/ (optionally ?ticker=X): the caller's analyses, newest first; broken ones skipped. */
 export async function fetchAnalyses(ticker: string | null): Promise<AnalysisEntry[]> {
   const path = ticker ? `/user/stock-analyses/?ticker=${encodeURIComponent(ticker)}` : "/user/stock-analyses/";

@@ -6,6 +6,7 @@ import { trendTone } from "../../../components/analysis-report/tones";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import type { AnalysisEntry } from "../../../lib/analysis-record";
 import { formatDateTime, formatPrice, formatVolume, textOrNa } from "../../../lib/format";
+import { paths } from "../../../../contracts/paths";
 
 export interface AnalysisCardProps {
   entry: AnalysisEntry;
@@ -89,7 +90,7 @@ export function AnalysisCard({ entry, onFilter, onRemove, onDetails }: AnalysisC
 
       <div className="mt-auto flex flex-wrap gap-2 pt-4">
         <Link
-          to={`/stocks?ticker=${encodeURIComponent(ticker)}&autoSearch=true`}
+          to={paths.stocks({ ticker, autoSearch: true })}
           className={buttonClasses({ variant: "secondary", size: "sm" })}
         >
           <RefreshCw aria-hidden="true" size={16} />

@@ -9,11 +9,13 @@ import { Card } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
 import type { AnalysisEntry } from "../../../lib/analysis-record";
 import { ApiRequestError } from "../../../lib/api-client";
-import { HISTORY_QUERY_ROOT, fetchAnalyses, historyQueryKey, removeAnalysis, restoreAnalysis } from "../api/history-api";
+import { fetchAnalyses, removeAnalysis, restoreAnalysis } from "../api/history-api";
 import { AnalysisCard } from "./analysis-card";
 import { AnalysisDetailsDialog } from "./analysis-details-dialog";
 import { DownloadCsvButton } from "./download-csv-button";
 import { UndoToast, type ToastMessage } from "./undo-toast";
+import { paths } from "../../../../contracts/paths";
+import { historyKeys } from "../../../lib/query-keys";
 
 export const HISTORY_TEXTS = {
   loading: "Loading your analysis history...",
@@ -35,7 +37,7 @@ export function HistoryView() {
   const queryClient = useQueryClient();
   const filter = (params.get("ticker") ?? "").toUpperCase().trim() || null;
 
-  const query = useQuery({ queryKey: historyQueryKey(filter), queryFn: () => fetchAnalyses(filter) });
+  const query = useQuery({ queryKey: historyKeys.list(filter), queryFn: () => fetchAnalyses(filter) });
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   const [details, setDetails] = useState<AnalysisEntry | null>(null);
   const [toast, setToast] = useState<ToastMessage | null>(null);
@@ -60,8 +62,8 @@ export function HistoryView() {
   };
 
   const onFilter = (ticker: string) => {
-    void queryClient.invalidateQueries({ queryKey: [HISTORY_QUERY_ROOT] });
-    void navigate(`/dashboard?ticker=${encodeURIComponent(ticker)}`);
+    void queryClient.invalidateQueries({ queryKey: historyKeys.all });
+    void navigate(paths.dashboard(ticker));
   };
 
   const undo = async (entry: AnalysisEntry) => {
@@ -72,7 +74,7 @@ export function HistoryView() {
       await restoreAnalysis(entry.id);
       removals.current.delete(entry.id);
       setHiddenFor(entry.id, false);
-      void queryClient.invalidateQueries({ queryKey: [HISTORY_QUERY_ROOT] });
+      void queryClient.invalidateQueries({ queryKey: historyKeys.all });
     } catch {
       showToast({ text: HISTORY_TEXTS.restoreFailed, tone: "error" });
     }
@@ -122,7 +124,7 @@ export function HistoryView() {
     body = (
       <Card className="space-y-4 text-center">
         <p className="text-lg font-medium text-ink">{HISTORY_TEXTS.empty}</p>
-        <Link to="/analyze" className={buttonClasses()}>
+        <Link to={paths.analyze()} className={buttonClasses()}>
           Analyze Your First Stock
         </Link>
       </Card>
@@ -145,7 +147,7 @@ export function HistoryView() {
         actions={
           <>
             <DownloadCsvButton />
-            <Link to="/stocks" className={buttonClasses({ variant: "secondary" })}>
+            <Link to={paths.stocks()} className={buttonClasses({ variant: "secondary" })}>
               <LineChart aria-hidden="true" size={18} />
               Analyze a Stock
             </Link>

@@ -3,8 +3,6 @@ import type { NewsArticle } from "../../../../contracts/news";
 export const NEWS_HTML_ERROR = "API returned HTML instead of JSON. Please check API access.";
 export const NEWS_PAGE_SIZE = 10;
 
-export const newsQueryKey = (page: number, size: number) => ["news", page, size] as const;
-
 function text(value: unknown): string {
   return typeof value === "string" ? value : "";
 }

@@ -2,8 +2,6 @@ import { parseAnalysisEntries, type AnalysisEntry } from "../../../lib/analysis-
 
 export type PublicAction = "BUY" | "WATCH";
 
-export const publicStocksQueryKey = (action: PublicAction) => ["public-stocks", action] as const;
-
 /**
  * GET /api/public-buy-stocks?action=BUY|WATCH without an auth header (SPEC.md §6). Records whose
  * analysis does not parse are skipped and logged. Errors follow SPEC.md §8: the inner

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { ArrowRight } from "lucide-react";
 import { buttonClasses } from "../../../components/ui/button";
+import { paths } from "../../../../contracts/paths";
 
 export function Hero() {
   return (
@@ -16,11 +17,11 @@ export function Hero() {
             technical and fundamental picture behind it.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/stocks" className={buttonClasses({ size: "lg" })}>
+            <Link to={paths.stocks()} className={buttonClasses({ size: "lg" })}>
               Try it now!
               <ArrowRight aria-hidden="true" size={18} />
             </Link>
-            <Link to="/#buy-list" className={buttonClasses({ size: "lg", variant: "secondary" })}>
+            <Link to={paths.buyList()} className={buttonClasses({ size: "lg", variant: "secondary" })}>
               See the lists
             </Link>
           </div>

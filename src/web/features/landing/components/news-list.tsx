@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Spinner } from "../../../components/ui/spinner";
 import { formatDateTime } from "../../../lib/format";
-import { fetchNews, newsQueryKey, NEWS_PAGE_SIZE, splitTickers } from "../api/news-api";
+import { fetchNews, NEWS_PAGE_SIZE, splitTickers } from "../api/news-api";
+import { landingKeys } from "../api/landing-keys";
 import type { NewsArticle } from "../../../../contracts/news";
 import { newsPreviewHtml } from "../lib/news-preview";
 
@@ -78,7 +79,7 @@ function NewsItem({ article }: { article: NewsArticle }) {
 /** 'News to read': GET /api/news, in a list that scrolls past 800 px (SPEC.md §2, §8). */
 export function NewsList() {
   const query = useQuery({
-    queryKey: newsQueryKey(0, NEWS_PAGE_SIZE),
+    queryKey: landingKeys.news(0, NEWS_PAGE_SIZE),
     queryFn: ({ signal }) => fetchNews(0, NEWS_PAGE_SIZE, signal),
     staleTime: 5 * 60_000,
     retry: false,

@@ -5,6 +5,7 @@ import { buttonClasses } from "../../../components/ui/button";
 import type { AnalysisEntry } from "../../../lib/analysis-record";
 import { formatPrice, formatVolume } from "../../../lib/format";
 import { StockLogo } from "./stock-logo";
+import { paths } from "../../../../contracts/paths";
 
 export interface StockCardProps {
   entry: AnalysisEntry;
@@ -73,7 +74,7 @@ export function StockCard({ entry, onOpen }: StockCardProps) {
         </div>
       </dl>
       <div className="mt-auto flex flex-wrap gap-2 pt-5">
-        <Link to={`/stock/${encodeURIComponent(ticker)}`} className={buttonClasses({ size: "sm" })} aria-label={`Details of ${ticker}`}>
+        <Link to={paths.stock(ticker)} className={buttonClasses({ size: "sm" })} aria-label={`Details of ${ticker}`}>
           Details
           <ArrowRight aria-hidden="true" size={16} />
         </Link>

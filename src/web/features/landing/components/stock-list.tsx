@@ -4,7 +4,8 @@ import { RefreshCw } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import type { AnalysisEntry } from "../../../lib/analysis-record";
-import { fetchPublicStocks, publicStocksQueryKey, type PublicAction } from "../api/public-stocks";
+import { fetchPublicStocks, type PublicAction } from "../api/public-stocks";
+import { landingKeys } from "../api/landing-keys";
 import { StockCard } from "./stock-card";
 import { lazyWithPreload } from "../../../lib/lazy-with-preload";
 
@@ -25,7 +26,7 @@ export function StockList({ action }: { action: PublicAction }) {
     setSelected(entry);
   };
   const query = useQuery({
-    queryKey: publicStocksQueryKey(action),
+    queryKey: landingKeys.publicStocks(action),
     queryFn: ({ signal }) => fetchPublicStocks(action, signal),
     staleTime: 60_000,
   });

@@ -55,8 +55,6 @@ const usageSchema = z.object({
 });
 export type Usage = z.infer<typeof usageSchema>;
 
-export const USAGE_QUERY_KEY = ["usage"] as const;
-
 /** GET /api/usage (Bearer): today's analyses and the free tier's limit (null for premium). */
 export function fetchUsage(): Promise<Usage> {
   return apiJson("/api/usage", { method: "GET" }, usageSchema);

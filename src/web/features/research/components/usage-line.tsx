@@ -1,10 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Gauge } from "lucide-react";
-import { USAGE_QUERY_KEY, fetchUsage } from "../api/research-api";
+import { fetchUsage } from "../api/research-api";
+import { researchKeys } from "../api/research-keys";
 
 /** 'N of M free analyses left today' for signed-in users on the free tier (GET /api/usage). */
 export function UsageLine({ enabled }: { enabled: boolean }) {
-  const usage = useQuery({ queryKey: USAGE_QUERY_KEY, queryFn: fetchUsage, enabled, staleTime: 0, retry: false });
+  const usage = useQuery({ queryKey: researchKeys.usage(), queryFn: fetchUsage, enabled, staleTime: 0, retry: false });
   const data = usage.data;
   if (!enabled || !data || data.premium || data.limit === null || data.remaining === null) return null;
   return (

@@ -7,18 +7,20 @@ import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { fetchPublicAnalysis } from "../api/public-analysis";
+import { paths } from "../../../../contracts/paths";
+import { stockDetailKeys } from "../api/stock-detail-keys";
 
 /** /stock/:ticker: the first stored recommendation for the ticker (SPEC.md §2). */
 export function StockDetailView({ ticker }: { ticker: string }) {
   const symbol = ticker.toUpperCase().trim();
   const navigate = useNavigate();
   const query = useQuery({
-    queryKey: ["public-analysis", symbol],
+    queryKey: stockDetailKeys.publicAnalysis(symbol),
     queryFn: () => fetchPublicAnalysis(symbol),
     enabled: symbol !== "",
   });
   const back = (
-    <Button onClick={() => void navigate("/")} className="print:hidden">
+    <Button onClick={() => void navigate(paths.home())} className="print:hidden">
       Back to Home
     </Button>
   );

@@ -1,0 +1,67 @@
+/**
+ * Every page of the web app the product links to, in one place, so the web router, in-app links and
+ * the server's e-mail links cannot disagree on a path (SPEC.md §2, ARCHITECTURE.md decisions).
+ *
+ * `routePatterns` are what the router matches; `paths` build the addresses to link to. Query values
+ * are encoded with encodeURIComponent, exactly as the links always were.
+ */
+
+/** The router's patterns, absolute from the site root. */
+export const routePatterns = {
+  home: "/",
+  gift: "/gift",
+  signIn: "/signin",
+  signUp: "/signup",
+  forgetPassword: "/forgetpassword",
+  verifyEmail: "/verify-email",
+  resetPassword: "/reset-password",
+  stocks: "/stocks",
+  quanta: "/quanta",
+  analyze: "/analyze",
+  upload: "/upload",
+  stock: "/stock/:ticker",
+  dashboard: "/dashboard",
+  analyses: "/analyses/*",
+  ask: "/ask",
+  askConversation: "/ask/:conversationId?",
+} as const;
+
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const pairs = Object.entries(query)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([key, value]) => `${key}=${encodeURIComponent(value)}`);
+  return pairs.length > 0 ? `${path}?${pairs.join("&")}` : path;
+}
+
+/** Addresses to link to or navigate to. */
+export const paths = {
+  home: () => "/",
+  /** The landing page's buy list (the landing page selects the tab and scrolls to it). */
+  buyList: () => "/#buy-list",
+  gift: () => "/gift",
+  /** Sign in; `redirect` is the same-site path to return to afterwards (the chat site sends it). */
+  signIn: (redirect?: string) => withQuery(routePatterns.signIn, { redirect }),
+  signUp: () => routePatterns.signUp,
+  forgetPassword: () => routePatterns.forgetPassword,
+  /** The e-mail verification page; the link in the e-mail carries the token. */
+  verifyEmail: (token?: string) => withQuery(routePatterns.verifyEmail, { token }),
+  /** The new-password page; the link in the e-mail carries the token. */
+  resetPassword: (token?: string) => withQuery(routePatterns.resetPassword, { token }),
+  /** The analyze page; `autoSearch` runs the analysis of `ticker` on load ('Analyze Again'). */
+  stocks: (options: { ticker?: string; autoSearch?: boolean } = {}) =>
+    withQuery(routePatterns.stocks, {
+      ticker: options.ticker,
+      autoSearch: options.autoSearch ? "true" : undefined,
+    }),
+  quanta: () => routePatterns.quanta,
+  analyze: () => routePatterns.analyze,
+  upload: () => routePatterns.upload,
+  /** The public page of one stock's latest analysis. */
+  stock: (ticker: string) => `/stock/${encodeURIComponent(ticker)}`,
+  /** The history; `ticker` filters it to one stock. */
+  dashboard: (ticker?: string) => withQuery(routePatterns.dashboard, { ticker }),
+  analyses: () => "/analyses",
+  /** The chat site; with an id, that conversation. */
+  ask: (conversationId?: string) =>
+    conversationId === undefined ? routePatterns.ask : `${routePatterns.ask}/${encodeURIComponent(conversationId)}`,
+} as const;

@@ -1,0 +1,39 @@
+import type { Query } from "@tanstack/react-query";
+
+/**
+ * Query keys of data that more than one part of the app reads or invalidates. A feature's own data
+ * has its key factory in the feature (`features/<name>/api/<name>-keys.ts`); what is here is shared
+ * because features may not import each other (ARCHITECTURE.md).
+ */
+
+/** GET /api/config: public, kept across sign-in and sign-out. */
+export const publicConfigKeys = {
+  all: ["public-config"] as const,
+};
+
+/**
+ * GET /user/stock-analyses/: the caller's stored analyses. The history lists them; a new analysis
+ * (research) and a CSV import add to them.
+ */
+export const historyKeys = {
+  all: ["stock-analyses"] as const,
+  /** One list: all analyses (null) or one ticker's. */
+  list: (ticker: string | null) => [...historyKeys.all, ticker ?? ""] as const,
+};
+
+/** GET /api/billing/subscription, per signed-in user. */
+export const billingKeys = {
+  all: ["billing-subscription"] as const,
+  subscription: (email: string) => [...billingKeys.all, email] as const,
+};
+
+/** GET /api/stocks/:ticker/bars: the price chart's sessions. */
+export const barsKeys = {
+  all: ["bars"] as const,
+  chart: (ticker: string, sessions: number) => [...barsKeys.all, ticker.toUpperCase(), sessions] as const,
+};
+
+/** True for every query that belongs to a user, i.e. all but the public config. */
+export function isPrivateQuery(query: Pick<Query, "queryKey">): boolean {
+  return query.queryKey[0] !== publicConfigKeys.all[0];
+}
