@@ -97,6 +97,10 @@ async function ask(page: Page, text: string, index: number, testInfo: TestInfo):
   await expect(userMessage).toContainText(text);
 
   const response = await chatResponse;
+  // Read the streamed body from the start: Chromium may drop a finished response's body from its
+  // buffer while the page goes on (seen on a busy machine), and then it can no longer be read.
+  const body = response.text();
+  body.catch(() => undefined);
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("text/event-stream");
 
@@ -105,7 +109,7 @@ async function ask(page: Page, text: string, index: number, testInfo: TestInfo):
   await expect(answer).toHaveAttribute("data-streaming", "false", { timeout: 60_000 });
 
   // The wire: one answer in several pieces, ending with the stored message.
-  const events = parseEvents(await response.text());
+  const events = parseEvents(await body);
   expect(events[0]?.type, "the first event").toBe("start");
   expect(events.at(-1)?.type, "the last event").toBe("done");
   const deltas = events.filter((event) => event.type === "delta");
