@@ -8,9 +8,11 @@ export const apiErrorSchema = z.object({
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
 export const csrfResponseSchema = z.object({ csrfToken: z.string() });
+export type CsrfResponse = z.infer<typeof csrfResponseSchema>;
 
 /** `{success: true}`: what a call that changes something and returns nothing else answers. */
 export const successSchema = z.object({ success: z.literal(true) });
+export type SuccessResponse = z.infer<typeof successSchema>;
 
 /** A stored record's id in a path (an analysis, a conversation). */
 export const idParamsSchema = z.object({ id: z.string().min(1).max(64) });

@@ -13,6 +13,7 @@ export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
 
 /** POST /api/billing/portal: where Stripe's customer portal opens. */
 export const portalResponseSchema = z.object({ url: z.string() });
+export type PortalResponse = z.infer<typeof portalResponseSchema>;
 
 /** POST /api/billing/webhook: what Quanta did with a signed Stripe event. */
 export const webhookResponseSchema = z.object({ received: z.literal(true), outcome: z.string() });

@@ -56,6 +56,7 @@ export type ChatRequest = z.infer<typeof chatRequestSchema>;
 export const chatRenameSchema = z.object({
   title: z.string().trim().min(1, "Please enter a title.").max(CHAT_TITLE_MAX, `Titles are limited to ${CHAT_TITLE_MAX} characters.`),
 });
+export type ChatRename = z.infer<typeof chatRenameSchema>;
 
 /**
  * POST /api/chat answers `text/event-stream`; each event is `data: <JSON>\n\n` with one of these.

@@ -3,6 +3,7 @@ import "@testing-library/jest-dom/vitest";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { PortalResponse, SubscriptionResponse } from "../../contracts/billing";
 import { authClient } from "../lib/auth-client";
 import { identitySession } from "../lib/identity";
 import type { FakeAuthClient } from "../test-support/fake-auth-client";
@@ -106,9 +107,13 @@ describe("Manage subscription", () => {
     const fetchMock = stubServer({
       handler: (url, init) => {
         if (url.endsWith("/api/billing/subscription")) {
-          return jsonResponse({ plan: manageable ? "premium" : "free", subscription: manageable ? { status: "active", active: true, manageable: true } : null });
+          const usage = { used: 1, limit: manageable ? null : 5, remaining: manageable ? null : 4, resetsAt: "2026-11-21T00:00:00Z" };
+          const subscription = { status: "active", active: true, currentPeriodEnd: "2026-12-20T00:00:00Z", source: "stripe", manageable: true };
+          return jsonResponse({ plan: manageable ? "premium" : "free", subscription: manageable ? subscription : null, usage } satisfies SubscriptionResponse);
         }
-        if (url.endsWith("/api/billing/portal") && init?.method === "POST") return jsonResponse({ url: "https://billing.stripe.com/p/session/test" });
+        if (url.endsWith("/api/billing/portal") && init?.method === "POST") {
+          return jsonResponse({ url: "https://billing.stripe.com/p/session/test" } satisfies PortalResponse);
+        }
         return undefined;
       },
     });

@@ -1,17 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
 import type { PublicConfig } from "../../contracts/public-config";
-import { apiJson, ApiRequestError } from "../lib/api-client";
+import { apiJson } from "../lib/api-client";
+import { checkedBody, isRecord } from "../lib/body-checks";
 import { publicConfigKeys } from "../lib/query-keys";
 
 export const DEFAULT_BRAND = "Quanta";
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /**
  * Checks GET /api/config's answer against contracts/public-config.ts by hand, so zod stays out of
- * the landing page's first-paint JavaScript. Null when it does not match.
+ * the landing page's first-paint JavaScript (public-config.test.ts runs it against the schema).
+ * Null when it does not match.
  */
 export function parsePublicConfig(body: unknown): PublicConfig | null {
   if (!isRecord(body)) return null;
@@ -19,7 +17,7 @@ export function parsePublicConfig(body: unknown): PublicConfig | null {
   if (typeof brand !== "string" || typeof chatUrl !== "string") return null;
   if (typeof demo !== "boolean" || typeof googleEnabled !== "boolean") return null;
   if (typeof billingEnabled !== "boolean" || typeof chatEnabled !== "boolean") return null;
-  if (typeof freeDailyAnalyses !== "number" || !Number.isInteger(freeDailyAnalyses) || freeDailyAnalyses < 0) return null;
+  if (typeof freeDailyAnalyses !== "number" || !Number.isSafeInteger(freeDailyAnalyses) || freeDailyAnalyses < 0) return null;
   let parsedCaptcha: PublicConfig["captcha"] = null;
   if (captcha !== null) {
     if (!isRecord(captcha) || typeof captcha.siteKey !== "string") return null;
@@ -27,18 +25,18 @@ export function parsePublicConfig(body: unknown): PublicConfig | null {
     parsedCaptcha = { provider: captcha.provider, siteKey: captcha.siteKey };
   }
   let parsedStripe: PublicConfig["stripe"] = null;
-  if (stripe !== null && stripe !== undefined) {
+  if (stripe !== null) {
     if (!isRecord(stripe) || typeof stripe.publishableKey !== "string" || typeof stripe.buyButtonId !== "string") return null;
     parsedStripe = { publishableKey: stripe.publishableKey, buyButtonId: stripe.buyButtonId };
   }
   return { brand, demo, googleEnabled, billingEnabled, chatEnabled, chatUrl, freeDailyAnalyses, captcha: parsedCaptcha, stripe: parsedStripe };
 }
 
-export async function fetchPublicConfig(): Promise<PublicConfig> {
-  const body = await apiJson<unknown>("/api/config", { method: "GET" });
-  const config = parsePublicConfig(body);
-  if (!config) throw new ApiRequestError(200, "invalid_response", "Invalid response format from server");
-  return config;
+const publicConfigBody = checkedBody(parsePublicConfig);
+
+/** GET /api/config: the public runtime configuration. */
+export function fetchPublicConfig(): Promise<PublicConfig> {
+  return apiJson("/api/config", { method: "GET" }, publicConfigBody);
 }
 
 /** GET /api/config, fetched once per page load and shared by every component. */

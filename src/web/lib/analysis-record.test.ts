@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sampleReport } from "../test-support/sample-report";
-import { hasStockSummary, parseAnalysisEntries, parseAnalysisPayload } from "./analysis-record";
+import { hasStockSummary, parseAnalysisEntries, parseAnalysisPayload, type StoredAnalysis } from "./analysis-record";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -25,26 +25,25 @@ describe("parseAnalysisPayload", () => {
 });
 
 describe("parseAnalysisEntries", () => {
-  it("skips and logs broken records", () => {
+  it("skips and logs records whose analysis does not parse", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const entries = parseAnalysisEntries({
-      analyses: [
-        { id: "a", analysis: sampleReport(), timestamp: "2026-11-20T10:00:00Z" },
-        { id: "b", analysis: "{not json", timestamp: "2026-11-20T10:00:00Z" },
-        { id: 7, analysis: JSON.stringify(sampleReport("MSFT")), timestamp: "2026-11-19T10:00:00Z" },
-        "junk",
-      ],
-    });
-    expect(entries.map((e) => [e.id, e.report.stock_summary.ticker])).toEqual([
-      ["a", "NVDA"],
-      ["7", "MSFT"],
+    const records: StoredAnalysis[] = [
+      { id: "a", analysis: sampleReport(), timestamp: "2026-11-20T10:00:00Z" },
+      { id: "b", analysis: "{not json", timestamp: "2026-11-20T10:00:00Z" },
+      { id: "c", analysis: JSON.stringify(sampleReport("MSFT")), timestamp: "2026-11-19T10:00:00Z" },
+      { id: "d", analysis: { stock_summary: {} }, timestamp: "2026-11-19T10:00:00Z" },
+    ];
+    const entries = parseAnalysisEntries(records);
+    expect(entries.map((e) => [e.id, e.timestamp, e.report.stock_summary.ticker])).toEqual([
+      ["a", "2026-11-20T10:00:00Z", "NVDA"],
+      ["c", "2026-11-19T10:00:00Z", "MSFT"],
     ]);
-    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledTimes(2);
     expect(warn.mock.calls[0]?.[0]).toContain("Skipped analysis b");
+    expect(warn.mock.calls[1]?.[0]).toContain("Skipped analysis d");
   });
 
-  it("answers an empty list for anything else", () => {
-    expect(parseAnalysisEntries(null)).toEqual([]);
-    expect(parseAnalysisEntries({ analyses: "x" })).toEqual([]);
+  it("answers an empty list for an empty list (the list answers themselves are checked by their contracts)", () => {
+    expect(parseAnalysisEntries([])).toEqual([]);
   });
 });

@@ -1,4 +1,7 @@
+import type { PublicListResponse } from "../../contracts/public-list";
+import type { HistoryItem } from "../../contracts/research";
 import type { AnalysisMeta, StockSummary } from "../../contracts/stock-summary";
+import { isRecord } from "./body-checks";
 
 /** Every property optional, all the way down (arrays keep their element type, partially). */
 export type DeepPartial<T> = T extends readonly (infer U)[]
@@ -23,50 +26,40 @@ export interface AnalysisEntry {
   report: ReportData;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+/** A stored analysis as the history (contracts/research.ts) and the public lists (contracts/public-list.ts) send it. */
+export type StoredAnalysis = HistoryItem | PublicListResponse["analyses"][number];
 
-/** True when `value` holds a `stock_summary` with a non-empty ticker (SPEC.md §5). */
+/**
+ * True when `value` holds a `stock_summary` with a non-empty ticker (SPEC.md §5). The contracts leave
+ * a stored analysis open (`z.unknown()` in the history, a JSON string in the public lists) because
+ * older records and CSV imports may lack pieces; the report view shows what is missing as 'N/A'.
+ */
 export function hasStockSummary(value: unknown): value is ReportData {
-  if (!isObject(value)) return false;
+  if (!isRecord(value)) return false;
   const summary = value.stock_summary;
-  return isObject(summary) && typeof summary.ticker === "string" && summary.ticker.trim() !== "";
+  return isRecord(summary) && typeof summary.ticker === "string" && summary.ticker.trim() !== "";
 }
 
 /** Reads an `analysis` field: an object or a JSON string of `{stock_summary, meta}`. Throws on broken data. */
 export function parseAnalysisPayload(value: unknown): ReportData {
   const parsed: unknown = typeof value === "string" ? JSON.parse(value) : value;
   if (!hasStockSummary(parsed)) throw new Error("The analysis has no stock_summary with a ticker.");
-  const meta = isObject(parsed.meta) ? (parsed.meta as ReportData["meta"]) : null;
+  const meta = isRecord(parsed.meta) ? (parsed.meta as ReportData["meta"]) : null;
   return { stock_summary: parsed.stock_summary, meta };
 }
 
 /**
- * The records of a list answer ({analyses: [{id, analysis, timestamp}]}) whose analysis parses.
- * Broken records are skipped and logged (SPEC.md §8).
+ * The records of a list answer (already checked against its contract) whose analysis parses.
+ * Broken analyses are skipped and logged (SPEC.md §8).
  */
-export function parseAnalysisEntries(body: unknown): AnalysisEntry[] {
-  const list = isObject(body) && Array.isArray(body.analyses) ? (body.analyses as unknown[]) : [];
+export function parseAnalysisEntries(records: readonly StoredAnalysis[]): AnalysisEntry[] {
   const entries: AnalysisEntry[] = [];
-  for (const item of list) {
-    if (!isObject(item)) continue;
-    const id = typeof item.id === "string" || typeof item.id === "number" ? String(item.id) : null;
+  for (const { id, analysis, timestamp } of records) {
     try {
-      if (id === null) throw new Error("The record has no id.");
-      entries.push({
-        id,
-        timestamp: typeof item.timestamp === "string" ? item.timestamp : "",
-        report: parseAnalysisPayload(item.analysis),
-      });
+      entries.push({ id, timestamp, report: parseAnalysisPayload(analysis) });
     } catch (error) {
-      console.warn(`Skipped analysis ${id ?? "(no id)"}: ${error instanceof Error ? error.message : String(error)}`);
+      console.warn(`Skipped analysis ${id}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   return entries;
-}
-
-/** True when `body` is a list answer (has an `analyses` array). */
-export function isAnalysisList(body: unknown): boolean {
-  return isObject(body) && Array.isArray(body.analyses);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { ApiRequestError, CSRF_MISSING_MESSAGE, NETWORK_ERROR_MESSAGE, createApiClient } from "./api-client";
+import { checkedBody, parseSuccess } from "./body-checks";
 import { z } from "zod";
 
 interface Call {
@@ -186,5 +187,53 @@ describe("apiFetch", () => {
       code: "invalid_response",
       message: "Invalid response format from server",
     });
+  });
+
+  it("checks JSON bodies with a hand-written check the same way", async () => {
+    const { fetchImpl } = fakeFetch({ "/a": [() => json({ success: true })], "/b": [() => json({ success: false })] });
+    const client = createApiClient({ fetch: fetchImpl, getToken: () => Promise.resolve(null) });
+    await expect(client.apiJson("/a", undefined, checkedBody(parseSuccess))).resolves.toEqual({ success: true });
+    await expect(client.apiJson("/b", undefined, checkedBody(parseSuccess))).rejects.toMatchObject({
+      status: 200,
+      code: "invalid_response",
+      message: "Invalid response format from server",
+      body: { success: false },
+    });
+  });
+
+  it("tells a body that is not JSON (invalid_json) from one that breaks the contract, with the content-type", async () => {
+    const { fetchImpl } = fakeFetch({
+      "/html": [() => new Response("<html></html>", { status: 200, headers: { "content-type": "text/html" } })],
+    });
+    const client = createApiClient({ fetch: fetchImpl, getToken: () => Promise.resolve(null) });
+    await expect(client.apiJson("/html", undefined, checkedBody(parseSuccess))).rejects.toMatchObject({
+      status: 200,
+      code: "invalid_json",
+      message: "Invalid response format from server",
+      contentType: "text/html",
+    });
+  });
+
+  it("sends no Bearer token when asked not to (public endpoints), even when signed in", async () => {
+    const { fetchImpl, calls } = fakeFetch({ "/api/public-buy-stocks?action=BUY": [() => json({ analyses: [] })] });
+    const getToken = vi.fn(() => Promise.resolve("jwt-1"));
+    const client = createApiClient({ fetch: fetchImpl, getToken });
+    await client.apiJson("/api/public-buy-stocks?action=BUY", { method: "GET", auth: false });
+    expect(calls[0]?.headers.has("authorization")).toBe(false);
+    expect(getToken).not.toHaveBeenCalled();
+  });
+});
+
+describe("ApiRequestError", () => {
+  it("keeps the status, code, body and content-type when reworded for a page", () => {
+    const error = new ApiRequestError(500, "internal", "Boom", { statusText: "Server Error", body: { error: "Boom" }, contentType: "application/json" });
+    const reworded = error.withMessage("Failed to fetch stock recommendations: 500");
+    expect(reworded).toBeInstanceOf(ApiRequestError);
+    expect(reworded).toMatchObject({ status: 500, code: "internal", statusText: "Server Error", body: { error: "Boom" }, contentType: "application/json" });
+    expect(reworded.message).toBe("Failed to fetch stock recommendations: 500");
+    expect(reworded.cause).toBe(error);
+    expect(error.httpFailure).toBe(true);
+    expect(new ApiRequestError(0, "network_error", NETWORK_ERROR_MESSAGE).httpFailure).toBe(false);
+    expect(new ApiRequestError(200, "invalid_response", "Invalid response format from server").httpFailure).toBe(false);
   });
 });

@@ -1,6 +1,5 @@
-import type { z } from "zod";
-import type { ApiError } from "../../contracts/api-error";
 import { identitySession } from "./identity";
+import { isRecord, parseApiError, parseCsrfResponse, type BodyParser } from "./body-checks";
 
 export const NETWORK_ERROR_MESSAGE = "Network error: check your connection and try again.";
 export const CSRF_MISSING_MESSAGE = "Unable to submit the form. CSRF token is missing.";
@@ -15,13 +14,15 @@ export class ApiRequestError extends Error {
   readonly code: string;
   /** The HTTP status text ('' for local failures). */
   readonly statusText: string;
-  /** The parsed JSON error body, or null when there was none (or it was not JSON). */
+  /** The answer's parsed JSON body (the error body, or a 2xx body that failed its contract), or null when there was none (or it was not JSON). */
   readonly body: unknown;
+  /** The answer's content-type ('' for local failures): tells an HTML error page from our JSON. */
+  readonly contentType: string;
   constructor(
     status: number,
     code: string,
     message: string,
-    options?: { cause?: unknown; statusText?: string; body?: unknown },
+    options?: { cause?: unknown; statusText?: string; body?: unknown; contentType?: string },
   ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "ApiRequestError";
@@ -29,7 +30,30 @@ export class ApiRequestError extends Error {
     this.code = code;
     this.statusText = options?.statusText ?? "";
     this.body = options?.body ?? null;
+    this.contentType = options?.contentType ?? "";
   }
+
+  /** True when the server answered with an HTTP error status (not a local failure or a bad 2xx body). */
+  get httpFailure(): boolean {
+    return this.status >= 300;
+  }
+
+  /** The same failure (status, code, body) worded for the page that shows it. */
+  withMessage(message: string): ApiRequestError {
+    return new ApiRequestError(this.status, this.code, message, {
+      cause: this,
+      statusText: this.statusText,
+      body: this.body,
+      contentType: this.contentType,
+    });
+  }
+}
+
+export const INVALID_RESPONSE_MESSAGE = "Invalid response format from server";
+
+export interface ApiRequestInit extends RequestInit {
+  /** false: no Bearer token even when signed in, for public endpoints (SPEC.md §6 'no auth header'). */
+  auth?: boolean;
 }
 
 export interface ApiClientDeps {
@@ -38,11 +62,21 @@ export interface ApiClientDeps {
   getToken: () => Promise<string | null>;
 }
 
+export interface ApiJson {
+  /** apiFetch plus JSON parsing, checked by the endpoint's contract (`parser`). */
+  <T>(path: string, init: ApiRequestInit | undefined, parser: BodyParser<T>): Promise<T>;
+  /** apiFetch plus JSON parsing, unchecked. */
+  (path: string, init?: ApiRequestInit): Promise<unknown>;
+}
+
 export interface ApiClient {
   /** Calls our API; resolves with the OK response, rejects with ApiRequestError otherwise. */
-  apiFetch: (path: string, init?: RequestInit) => Promise<Response>;
-  /** apiFetch plus JSON parsing, validated by `schema` when given. */
-  apiJson: <T>(path: string, init?: RequestInit, schema?: z.ZodType<T>) => Promise<T>;
+  apiFetch: (path: string, init?: ApiRequestInit) => Promise<Response>;
+  /**
+   * apiFetch plus JSON parsing. A body that is not JSON rejects with code `invalid_json`, one that
+   * fails `parser` with `invalid_response` (both 'Invalid response format from server').
+   */
+  apiJson: ApiJson;
   /** Forgets the cached CSRF token (the next unsafe call fetches a new one). */
   resetCsrfToken: () => void;
 }
@@ -56,30 +90,17 @@ async function readJsonOrNull(response: Response): Promise<unknown> {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/**
- * The server's error body ({error, code}, contracts/api-error.ts), checked by hand: the shell keeps
- * zod out of the landing page's first-paint JavaScript.
- */
-function asApiError(body: unknown): ApiError | null {
-  return isRecord(body) && typeof body.error === "string" && typeof body.code === "string"
-    ? { error: body.error, code: body.code }
-    : null;
+function contentTypeOf(response: Response): string {
+  return response.headers.get("content-type") ?? "";
 }
 
 async function readApiError(response: Response): Promise<ApiRequestError> {
   const body = await readJsonOrNull(response);
-  const parsed = asApiError(body);
-  const details = { statusText: response.statusText, body };
+  const parsed = parseApiError(body);
+  const details = { statusText: response.statusText, body, contentType: contentTypeOf(response) };
   if (parsed) return new ApiRequestError(response.status, parsed.code, parsed.error, details);
   const fallback = `Request failed: ${String(response.status)} ${response.statusText}`.trim();
-  const message =
-    typeof body === "object" && body !== null && typeof (body as { error?: unknown }).error === "string"
-      ? (body as { error: string }).error
-      : fallback;
+  const message = isRecord(body) && typeof body.error === "string" ? body.error : fallback;
   return new ApiRequestError(response.status, `http_${String(response.status)}`, message, details);
 }
 
@@ -100,9 +121,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const request = (async () => {
       const response = await send("/csrf_cookie", { method: "GET", headers: { accept: "application/json" } });
       if (!response.ok) throw new ApiRequestError(response.status, "csrf_missing", CSRF_MISSING_MESSAGE);
-      const body = await readJsonOrNull(response);
-      const token = isRecord(body) ? body.csrfToken : undefined;
-      if (typeof token !== "string" || token === "") {
+      const token = parseCsrfResponse(await readJsonOrNull(response))?.csrfToken;
+      if (!token) {
         throw new ApiRequestError(0, "csrf_missing", CSRF_MISSING_MESSAGE);
       }
       return token;
@@ -123,14 +143,14 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
   }
 
-  async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  async function apiFetch(path: string, { auth = true, ...init }: ApiRequestInit = {}): Promise<Response> {
     const method = (init.method ?? "GET").toUpperCase();
     const unsafe = !SAFE_METHODS.has(method);
 
     const attempt = async (): Promise<Response> => {
       const headers = new Headers(init.headers);
       if (!headers.has("accept")) headers.set("accept", "application/json");
-      const token = await getBearer();
+      const token = auth ? await getBearer() : null;
       if (token) headers.set("authorization", `Bearer ${token}`);
       if (unsafe) headers.set("x-csrftoken", await getCsrfToken());
       return send(path, { ...init, method, headers });
@@ -148,22 +168,23 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     throw error;
   }
 
-  async function apiJson<T>(path: string, init?: RequestInit, schema?: z.ZodType<T>): Promise<T> {
+  function apiJson<T>(path: string, init: ApiRequestInit | undefined, parser: BodyParser<T>): Promise<T>;
+  function apiJson(path: string, init?: ApiRequestInit): Promise<unknown>;
+  async function apiJson<T>(path: string, init?: ApiRequestInit, parser?: BodyParser<T>): Promise<unknown> {
     const response = await apiFetch(path, init);
+    const details = { statusText: response.statusText, contentType: contentTypeOf(response) };
     let body: unknown;
     try {
       body = await response.json();
     } catch (cause) {
-      throw new ApiRequestError(response.status, "invalid_response", "Invalid response format from server", { cause });
+      throw new ApiRequestError(response.status, "invalid_json", INVALID_RESPONSE_MESSAGE, { ...details, cause });
     }
-    if (!schema) return body as T;
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) {
-      throw new ApiRequestError(response.status, "invalid_response", "Invalid response format from server", {
-        cause: parsed.error,
-      });
+    if (!parser) return body;
+    try {
+      return parser.parse(body);
+    } catch (cause) {
+      throw new ApiRequestError(response.status, "invalid_response", INVALID_RESPONSE_MESSAGE, { ...details, body, cause });
     }
-    return parsed.data;
   }
 
   return {

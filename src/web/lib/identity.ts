@@ -1,7 +1,16 @@
+import { isRecord } from "./body-checks";
 import { IdentitySession, TokenRequestError } from "./identity-session";
 import { isMobileDevice } from "./is-mobile";
 
-/** GET /api/auth/token with the session cookie: answers {token}, a JWT valid for 15 minutes. */
+/**
+ * GET /api/auth/token with the session cookie: answers {token}, a JWT valid for 15 minutes.
+ *
+ * The one call that does not go through lib/api-client.ts, on purpose: it is better-auth's endpoint
+ * (not a contract of src/contracts; its errors are better-auth's, not {error, code}), the API client
+ * asks it for the Bearer token of every other call (through it, the client would wait on itself),
+ * and the identity session needs the raw status (401/403 sign out, anything else retries with
+ * backoff) and its own time-out signal (SPEC.md §9).
+ */
 export async function fetchAuthToken(signal: AbortSignal): Promise<string> {
   const response = await fetch("/api/auth/token", {
     method: "GET",
@@ -11,7 +20,7 @@ export async function fetchAuthToken(signal: AbortSignal): Promise<string> {
   });
   if (!response.ok) throw new TokenRequestError(response.status);
   const body: unknown = await response.json();
-  const token = typeof body === "object" && body !== null ? (body as { token?: unknown }).token : undefined;
+  const token = isRecord(body) ? body.token : undefined;
   if (typeof token !== "string" || token === "") {
     throw new TokenRequestError(response.status, "The token endpoint answered without a token.");
   }

@@ -1,7 +1,10 @@
 import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
+import type { ApiError, CsrfResponse } from "../../contracts/api-error";
+import type { NewsPage } from "../../contracts/news";
 import type { PublicConfig } from "../../contracts/public-config";
+import type { PublicListResponse } from "../../contracts/public-list";
 import { Providers, createQueryClient } from "../app/providers";
 import { routes } from "../app/router";
 import { preloadAllLazyComponents } from "../lib/lazy-with-preload";
@@ -31,7 +34,7 @@ export function fakeJwt(expiresInMs = 15 * 60_000): string {
   return `${header}.${payload}.sig`;
 }
 
-/** A JSON response, as the server sends it. */
+/** A JSON response, as the server sends it. Tests type `body` by its contract (`satisfies HistoryResponse`…). */
 export function jsonResponse(body: unknown, status = 200, statusText = ""): Response {
   return new Response(JSON.stringify(body), { status, statusText, headers: { "content-type": "application/json" } });
 }
@@ -57,11 +60,11 @@ export function stubServer(
       const status = options.tokenStatus ?? 200;
       return status === 200 ? json({ token: fakeJwt() }) : json({ message: "Unauthorized" }, status);
     }
-    if (url.endsWith("/csrf_cookie")) return json({ csrfToken: "csrf" });
+    if (url.endsWith("/csrf_cookie")) return json({ csrfToken: "csrf" } satisfies CsrfResponse);
     // The landing page's public lists and news: empty unless the test answers them.
-    if (url.includes("/api/public-buy-stocks?action=")) return json({ analyses: [] });
-    if (url.includes("/api/news?")) return json({ content: [], page: 0, size: 10 });
-    return json({ error: "Not found", code: "not_found" }, 404);
+    if (url.includes("/api/public-buy-stocks?action=")) return json({ analyses: [] } satisfies PublicListResponse);
+    if (url.includes("/api/news?")) return json({ content: [], page: 0, size: 10 } satisfies NewsPage);
+    return json({ error: "Not found", code: "not_found" } satisfies ApiError, 404);
   });
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;

@@ -3,6 +3,8 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ApiError } from "../../../contracts/api-error";
+import type { BarsResponse } from "../../../contracts/market-bars";
 import { jsonResponse } from "../../test-support/render-app";
 import { ema } from "../../../core/indicators/moving-average";
 import { CHART_COLORS, PriceChart } from "./price-chart";
@@ -42,7 +44,7 @@ vi.mock("lightweight-charts", () => ({
   LineStyle: { Solid: 0, Dotted: 1, Dashed: 2 },
 }));
 
-function bars(count: number) {
+function bars(count: number): BarsResponse["bars"] {
   return Array.from({ length: count }, (_, i) => {
     const close = 100 + i * 0.1;
     const day = new Date(Date.UTC(2025, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
@@ -73,8 +75,8 @@ describe("PriceChart", () => {
   it("draws candles, three EMAs, volume and the trade's price lines, and disposes on unmount", async () => {
     const fetchMock = vi.fn((input: RequestInfo | URL) => {
       const url = String(input);
-      if (url === "/api/stocks/NVDA/bars?sessions=520") return Promise.resolve(jsonResponse({ ticker: "NVDA", demo: true, bars: bars(520) }));
-      return Promise.resolve(jsonResponse({ error: "x", code: "not_found" }, 404));
+      if (url === "/api/stocks/NVDA/bars?sessions=520") return Promise.resolve(jsonResponse({ ticker: "NVDA", demo: true, bars: bars(520) } satisfies BarsResponse));
+      return Promise.resolve(jsonResponse({ error: "x", code: "not_found" } satisfies ApiError, 404));
     });
     vi.stubGlobal("fetch", fetchMock);
     const view = renderChart({ ticker: "NVDA", buyPoint: 98.99, stopLoss: 92.27, target: "N/A" });
@@ -112,7 +114,7 @@ describe("PriceChart", () => {
   });
 
   it("leaves out the sessions before each EMA's seed when the history is short", async () => {
-    vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(jsonResponse({ ticker: "NEW", demo: false, bars: bars(100) }))));
+    vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(jsonResponse({ ticker: "NEW", demo: false, bars: bars(100) } satisfies BarsResponse))));
     renderChart({ ticker: "NEW" });
     await waitFor(() => {
       expect(chartMock.fitContent).toHaveBeenCalled();
@@ -125,7 +127,7 @@ describe("PriceChart", () => {
   });
 
   it("says so when the bars cannot be loaded", async () => {
-    vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(jsonResponse({ error: "No data found for XYZ", code: "not_found" }, 404))));
+    vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(jsonResponse({ error: "No data found for XYZ", code: "not_found" } satisfies ApiError, 404))));
     renderChart({ ticker: "XYZ" });
     expect(await screen.findByTestId("price-chart-unavailable")).toHaveTextContent("The price chart is not available right now.");
     expect(chartMock.createChart).not.toHaveBeenCalled();

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { z } from "zod";
 import type { AutoscaleInfo, IChartApi } from "lightweight-charts";
-import { apiJson } from "../../lib/api-client";
+import { fetchBars } from "../../lib/market-bars-api";
 import { ema } from "../../../core/indicators/moving-average";
 import { formatPrice, isFiniteNumber } from "../../lib/format";
 import { Spinner } from "../ui/spinner";
@@ -12,31 +11,6 @@ import { barsKeys } from "../../lib/query-keys";
 export const CHART_SESSIONS = 260;
 /** Extra earlier sessions fetched only to seed the EMAs, so the 200-day line spans the whole chart. */
 export const EMA_WARMUP_SESSIONS = 260;
-
-const barsResponseSchema = z.object({
-  ticker: z.string(),
-  demo: z.boolean().optional().default(false),
-  bars: z.array(
-    z.object({
-      date: z.string(),
-      open: z.number(),
-      high: z.number(),
-      low: z.number(),
-      close: z.number(),
-      volume: z.number(),
-    }),
-  ),
-});
-export type BarsResponse = z.infer<typeof barsResponseSchema>;
-
-/** GET /api/stocks/:ticker/bars?sessions=260 (Bearer): daily bars, oldest first. */
-export function fetchBars(ticker: string): Promise<BarsResponse> {
-  return apiJson(
-    `/api/stocks/${encodeURIComponent(ticker)}/bars?sessions=${String(CHART_SESSIONS + EMA_WARMUP_SESSIONS)}`,
-    { method: "GET" },
-    barsResponseSchema,
-  );
-}
 
 export const CHART_COLORS = {
   up: "#15803d",
@@ -81,7 +55,7 @@ export function PriceChart({ ticker, buyPoint, stopLoss, target }: PriceChartPro
   const [failed, setFailed] = useState(false);
   const query = useQuery({
     queryKey: barsKeys.chart(ticker, CHART_SESSIONS),
-    queryFn: () => fetchBars(ticker),
+    queryFn: () => fetchBars(ticker, CHART_SESSIONS + EMA_WARMUP_SESSIONS),
     staleTime: 5 * 60_000,
     retry: false,
   });

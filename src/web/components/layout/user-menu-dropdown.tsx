@@ -1,20 +1,20 @@
 import { useQuery } from "@tanstack/react-query";
 import { CreditCard, LogOut } from "lucide-react";
 import { useState } from "react";
-import { apiJson } from "../../lib/api-client";
 import { cn } from "../../lib/cn";
 import { UserMenuTriggerContent, userMenuTriggerClasses, type UserMenuProps } from "./user-menu-trigger";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../ui/dropdown-menu";
 import { billingKeys } from "../../lib/query-keys";
 
-interface SubscriptionAnswer {
-  subscription: { manageable?: boolean } | null;
-}
+/**
+ * This menu loads with the first signed-in render (the landing page's too) and the billing fetchers
+ * parse with zod, so they (and zod) load when the menu is first opened, not with the menu (decision 008).
+ */
+const billingApi = () => import("../../lib/billing-api");
 
-/** Opens Stripe's customer portal for the signed-in user (POST /api/billing/portal → its URL). */
+/** Opens Stripe's customer portal for the signed-in user. */
 async function openCustomerPortal(): Promise<void> {
-  const { url } = await apiJson<{ url: string }>("/api/billing/portal", { method: "POST" });
-  window.location.assign(url);
+  window.location.assign(await (await billingApi()).createPortalSession());
 }
 
 /**
@@ -27,7 +27,7 @@ export function UserMenuDropdown({ email, itemLabel, onSignOut, className, align
   const [portalError, setPortalError] = useState(false);
   const subscription = useQuery({
     queryKey: billingKeys.subscription(email),
-    queryFn: () => apiJson<SubscriptionAnswer>("/api/billing/subscription", { method: "GET" }),
+    queryFn: async () => (await billingApi()).fetchSubscription(),
     enabled: opened,
     staleTime: 5 * 60_000,
     retry: false,

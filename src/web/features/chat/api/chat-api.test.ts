@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ChatStreamEvent } from "../../../../contracts/chat";
+import type { ApiError, CsrfResponse } from "../../../../contracts/api-error";
+import type { ChatMessage, ChatStreamEvent } from "../../../../contracts/chat";
 import { ApiRequestError } from "../../../lib/api-client";
 import { CHAT_INTERRUPTED_MESSAGE, readChatStream, streamChat } from "./chat-api";
 
@@ -17,7 +18,7 @@ function streamOf(chunks: Array<string | Uint8Array>): ReadableStream<Uint8Array
   });
 }
 
-const message = (id: string, role: "user" | "assistant", content: string) => ({
+const message = (id: string, role: "user" | "assistant", content: string): ChatMessage => ({
   id,
   role,
   content,
@@ -69,7 +70,7 @@ describe("streamChat", () => {
       vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
         const url = typeof input === "string" ? input : input instanceof URL ? input.pathname : input.url;
         calls.push({ url, init });
-        if (url === "/csrf_cookie") return Promise.resolve(new Response(JSON.stringify({ csrfToken: "csrf-1" })));
+        if (url === "/csrf_cookie") return Promise.resolve(new Response(JSON.stringify({ csrfToken: "csrf-1" } satisfies CsrfResponse)));
         return Promise.resolve(answer(url, init));
       }),
     );
@@ -98,7 +99,7 @@ describe("streamChat", () => {
   it("rejects with the server's message when the request is refused", async () => {
     stubFetch(
       () =>
-        new Response(JSON.stringify({ error: "Please verify your email first!", code: "email_unverified" }), {
+        new Response(JSON.stringify({ error: "Please verify your email first!", code: "email_unverified" } satisfies ApiError), {
           status: 403,
           headers: { "content-type": "application/json" },
         }),
@@ -122,7 +123,7 @@ describe("streamChat", () => {
       "fetch",
       vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
         const url = typeof input === "string" ? input : input instanceof URL ? input.pathname : input.url;
-        if (url === "/csrf_cookie") return Promise.resolve(new Response(JSON.stringify({ csrfToken: "csrf-1" })));
+        if (url === "/csrf_cookie") return Promise.resolve(new Response(JSON.stringify({ csrfToken: "csrf-1" } satisfies CsrfResponse)));
         return new Promise<Response>((_resolve, reject) => {
           init?.signal?.addEventListener("abort", () => {
             reject(new DOMException("The operation was aborted.", "AbortError"));

@@ -1,10 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { successSchema } from "../../../../contracts/api-error";
 import {
   chatConversationListSchema,
   chatConversationSchema,
+  chatConversationSummarySchema,
   chatStreamEventSchema,
   type ChatConversation,
   type ChatConversationSummary,
+  type ChatRename,
   type ChatRequest,
   type ChatStreamEvent,
 } from "../../../../contracts/chat";
@@ -28,16 +31,18 @@ export function fetchConversation(id: string): Promise<ChatConversation> {
   return apiJson(conversationPath(id), { method: "GET" }, chatConversationSchema);
 }
 
-export async function renameConversation(id: string, title: string): Promise<void> {
-  await apiFetch(conversationPath(id), {
-    method: "PATCH",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ title }),
-  });
+/** PATCH /api/chat/conversations/:id {title}: the renamed conversation. */
+export function renameConversation(id: string, title: string): Promise<ChatConversationSummary> {
+  return apiJson(
+    conversationPath(id),
+    { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify({ title } satisfies ChatRename) },
+    chatConversationSummarySchema,
+  );
 }
 
+/** DELETE /api/chat/conversations/:id. */
 export async function deleteConversation(id: string): Promise<void> {
-  await apiFetch(conversationPath(id), { method: "DELETE" });
+  await apiJson(conversationPath(id), { method: "DELETE" }, successSchema);
 }
 
 export function useConversations(enabled = true) {

@@ -3,6 +3,7 @@ import "@testing-library/jest-dom/vitest";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ApiError, SuccessResponse } from "../../../../contracts/api-error";
 import type { ChatConversation, ChatConversationSummary, ChatMessage } from "../../../../contracts/chat";
 import { authClient } from "../../../lib/auth-client";
 import { identitySession } from "../../../lib/identity";
@@ -61,23 +62,24 @@ function stubChat(initial: ChatConversation[] = []) {
       return new Response(readable, { headers: { "content-type": "text/event-stream" } });
     }
     if (url === "/api/chat/conversations" && method === "GET") {
-      return jsonResponse({ conversations: [...conversations.values()].map(({ messages: _m, ...rest }) => rest) });
+      const list: ChatConversationSummary[] = [...conversations.values()].map(({ messages: _m, ...rest }) => rest);
+      return jsonResponse({ conversations: list });
     }
     const match = /^\/api\/chat\/conversations\/([^/]+)$/.exec(url);
     if (match?.[1]) {
       const id = decodeURIComponent(match[1]);
       const conversation = conversations.get(id);
-      if (!conversation) return jsonResponse({ error: "Conversation not found", code: "not_found" }, 404);
-      if (method === "GET") return jsonResponse(conversation);
+      if (!conversation) return jsonResponse({ error: "Conversation not found", code: "not_found" } satisfies ApiError, 404);
+      if (method === "GET") return jsonResponse(conversation satisfies ChatConversation);
       if (method === "PATCH") {
         const next = { ...conversation, title: (body as { title: string }).title };
         conversations.set(id, next);
         const { messages: _m, ...rest } = next;
-        return jsonResponse(rest);
+        return jsonResponse(rest satisfies ChatConversationSummary);
       }
       if (method === "DELETE") {
         conversations.delete(id);
-        return new Response(null, { status: 204 });
+        return jsonResponse({ success: true } satisfies SuccessResponse);
       }
     }
     return undefined;
@@ -272,7 +274,7 @@ describe("/ask", () => {
 
   it("shows the server's refusal (e.g. daily limit) when the request is rejected", async () => {
     const server = stubChat();
-    server.answerWith(() => jsonResponse({ error: "You have reached today's chat limit.", code: "rate_limited" }, 429));
+    server.answerWith(() => jsonResponse({ error: "You have reached today's chat limit.", code: "rate_limited" } satisfies ApiError, 429));
     renderApp("/ask");
     await userEvent.type(await screen.findByRole("textbox", { name: "Message" }), "Hi{Enter}");
     expect(await screen.findByRole("alert")).toHaveTextContent("You have reached today's chat limit.");

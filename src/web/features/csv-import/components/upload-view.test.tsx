@@ -3,6 +3,8 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ApiError } from "../../../../contracts/api-error";
+import type { CsvImportError, CsvImportResponse } from "../../../../contracts/csv-import";
 import { authClient } from "../../../lib/auth-client";
 import { identitySession } from "../../../lib/identity";
 import type { FakeAuthClient } from "../../../test-support/fake-auth-client";
@@ -19,6 +21,8 @@ const fake = authClient as unknown as FakeAuthClient;
 const VERIFIED = { id: "u1", email: "ada@example.com", emailVerified: true };
 
 const CSV = 'id,ticker,timestamp,analysis\r\na1,NVDA,2026-01-02T00:00:00Z,"{""stock_summary"":{}}"\r\n' + Array.from({ length: 7 }, (_, k) => `b${k},T${k},2026-01-0${k + 1},{}\r\n`).join("");
+
+const IMPORTED: CsvImportResponse = { success: true, format: "export", total: 8, imported: 6, skipped: 2 };
 
 function stubUpload(answer: () => Response) {
   const uploads: RequestInit[] = [];
@@ -52,7 +56,7 @@ afterEach(() => {
 
 describe("upload page", () => {
   it("says 'Please select a file first' on an empty submit and sends nothing", async () => {
-    const uploads = stubUpload(() => jsonResponse({}));
+    const uploads = stubUpload(() => jsonResponse(IMPORTED));
     renderApp("/upload");
     await userEvent.click(await screen.findByRole("button", { name: "Upload CSV" }));
     expect(screen.getByRole("alert")).toHaveTextContent(UPLOAD_TEXTS.noFile);
@@ -60,7 +64,7 @@ describe("upload page", () => {
   });
 
   it("says 'Please select a valid CSV file' for another type", async () => {
-    const uploads = stubUpload(() => jsonResponse({}));
+    const uploads = stubUpload(() => jsonResponse(IMPORTED));
     renderApp("/upload");
     await pick(new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "chart.png", { type: "image/png" }));
     expect(screen.getByRole("alert")).toHaveTextContent(UPLOAD_TEXTS.invalidType);
@@ -70,7 +74,7 @@ describe("upload page", () => {
   });
 
   it("previews the first five rows, uploads the file as multipart `file` and shows the summary", async () => {
-    const uploads = stubUpload(() => jsonResponse({ success: true, format: "export", total: 8, imported: 6, skipped: 2 }));
+    const uploads = stubUpload(() => jsonResponse(IMPORTED));
     renderApp("/upload");
     await pick(new File([CSV], "analyses.csv", { type: "text/csv" }));
     const preview = await screen.findByTestId("csv-preview");
@@ -94,7 +98,7 @@ describe("upload page", () => {
           error: "The file was not imported: 1 line has problems. Nothing was changed.",
           code: "invalid_rows",
           errors: [{ line: 3, column: "current_metrics.price", message: 'Expected a number, got "abc".' }],
-        },
+        } satisfies CsvImportError,
         400,
       ),
     );
@@ -108,7 +112,7 @@ describe("upload page", () => {
   });
 
   it("shows the failure for a refused file too (413)", async () => {
-    stubUpload(() => jsonResponse({ error: "The file is larger than 5 MB.", code: "file_too_large" }, 413));
+    stubUpload(() => jsonResponse({ error: "The file is larger than 5 MB.", code: "file_too_large" } satisfies ApiError, 413));
     renderApp("/upload");
     await pick(new File([CSV], "big.csv", { type: "text/csv" }));
     await userEvent.click(screen.getByRole("button", { name: "Upload CSV" }));

@@ -8,7 +8,8 @@ import { Button, buttonClasses } from "../../../components/ui/button";
 import { Card, CardTitle } from "../../../components/ui/card";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { useAuth } from "../../../lib/auth-context";
-import { UploadRejectedError, uploadAnalysesCsv, type ImportSummary, type RejectedRow } from "../api/csv-import-api";
+import type { CsvImportResponse, CsvRowError } from "../../../../contracts/csv-import";
+import { UploadRejectedError, uploadAnalysesCsv } from "../api/csv-import-api";
 import { previewFile, type Preview } from "./csv-preview";
 import { paths } from "../../../../contracts/paths";
 import { isPrivateQuery } from "../../../lib/query-keys";
@@ -32,8 +33,8 @@ type Status =
   | { kind: "idle" }
   | { kind: "error"; message: string }
   | { kind: "uploading" }
-  | { kind: "done"; summary: ImportSummary }
-  | { kind: "failed"; detail: string; rejected: RejectedRow[] };
+  | { kind: "done"; summary: CsvImportResponse }
+  | { kind: "failed"; detail: string; rejected: CsvRowError[] };
 
 /** /upload: pick a CSV, preview its first rows, upload it, and see what was imported (SPEC.md §2, §5, §8). */
 export function UploadView() {

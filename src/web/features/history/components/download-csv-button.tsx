@@ -1,15 +1,11 @@
 import { useState } from "react";
 import { Download } from "lucide-react";
 import { Button } from "../../../components/ui/button";
-import { apiFetch } from "../../../lib/api-client";
+import { downloadAnalysesCsv } from "../api/history-api";
 
 export const DOWNLOAD_FAILED = "Could not download the CSV. Please try again.";
 
-function filenameOf(disposition: string | null): string {
-  return /filename="([^"]+)"/.exec(disposition ?? "")?.[1] ?? "quanta-analyses.csv";
-}
-
-/** 'Download CSV': GET /user/stock-analyses-csv/ (Bearer) saved as the file the server names. */
+/** 'Download CSV': the CSV export (downloadAnalysesCsv) saved as the file the server names. */
 export function DownloadCsvButton() {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -17,11 +13,11 @@ export function DownloadCsvButton() {
     setBusy(true);
     setFailed(false);
     try {
-      const response = await apiFetch("/user/stock-analyses-csv/", { method: "GET", headers: { accept: "text/csv" } });
-      const url = URL.createObjectURL(await response.blob());
+      const { blob, filename } = await downloadAnalysesCsv();
+      const url = URL.createObjectURL(blob);
       const link = document.createElement("a");
       link.href = url;
-      link.download = filenameOf(response.headers.get("content-disposition"));
+      link.download = filename;
       document.body.append(link);
       link.click();
       link.remove();

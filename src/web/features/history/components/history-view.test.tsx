@@ -3,6 +3,9 @@ import "@testing-library/jest-dom/vitest";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ApiError, SuccessResponse } from "../../../../contracts/api-error";
+import type { HistoryItem, HistoryResponse } from "../../../../contracts/research";
+import type { AnalysisReport } from "../../../../contracts/stock-summary";
 import { authClient } from "../../../lib/auth-client";
 import { identitySession } from "../../../lib/identity";
 import type { FakeAuthClient } from "../../../test-support/fake-auth-client";
@@ -22,7 +25,8 @@ interface Call {
   method: string;
 }
 
-function record(id: string, ticker: string, timestamp: string, asString = false) {
+/** A stored analysis as the history sends it; `analysis` is the report, or its JSON text for an older record. */
+function record(id: string, ticker: string, timestamp: string, asString = false): HistoryItem & { analysis: AnalysisReport | string } {
   const report = sampleReport(ticker);
   if (ticker === "TSLA") {
     // A SELL names the holder's rule that fired and has no trade levels (method v2).
@@ -49,22 +53,22 @@ function stubHistory(options: { status?: number; pending?: boolean; removeStatus
       if (url.startsWith("/user/stock-analyses")) calls.push({ url, method });
       if (url.startsWith("/user/stock-analyses/") && method === "GET") {
         if (options.pending) return new Promise<Response>(() => undefined) as unknown as Response;
-        if (options.status) return jsonResponse({ error: "Boom", code: "internal" }, options.status);
+        if (options.status) return jsonResponse({ error: "Boom", code: "internal" } satisfies ApiError, options.status);
         const ticker = new URL(url, "http://x").searchParams.get("ticker");
         const analyses = RECORDS.filter((r) => !removed.has(r.id)).filter(
           (r) => !ticker || (typeof r.analysis === "string" ? r.analysis.includes(`"ticker":"${ticker}"`) : r.analysis.stock_summary.ticker === ticker),
         );
-        return jsonResponse({ success: true, analyses });
+        return jsonResponse({ success: true, analyses } satisfies HistoryResponse);
       }
       const match = /^\/user\/stock-analyses\/([^/]+)(\/restore)?$/.exec(url);
       if (match && method === "DELETE") {
-        if (options.removeStatus) return jsonResponse({ error: "Boom", code: "internal" }, options.removeStatus);
+        if (options.removeStatus) return jsonResponse({ error: "Boom", code: "internal" } satisfies ApiError, options.removeStatus);
         removed.add(match[1]!);
-        return jsonResponse({ success: true });
+        return jsonResponse({ success: true } satisfies SuccessResponse);
       }
       if (match?.[2] && method === "POST") {
         removed.delete(match[1]!);
-        return jsonResponse({ success: true });
+        return jsonResponse({ success: true } satisfies SuccessResponse);
       }
       return undefined;
     },
@@ -215,7 +219,7 @@ describe("history", () => {
   });
 
   it("shows the empty state with 'Analyze Your First Stock'", async () => {
-    stubServer({ handler: (url) => (url.startsWith("/user/stock-analyses/") ? jsonResponse({ success: true, analyses: [] }) : undefined) });
+    stubServer({ handler: (url) => (url.startsWith("/user/stock-analyses/") ? jsonResponse({ success: true, analyses: [] } satisfies HistoryResponse) : undefined) });
     renderApp("/dashboard");
     expect(await screen.findByText("No stock analyses found.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Analyze Your First Stock" })).toHaveAttribute("href", "/analyze");

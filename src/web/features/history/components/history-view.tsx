@@ -9,7 +9,7 @@ import { Card } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
 import type { AnalysisEntry } from "../../../lib/analysis-record";
 import { ApiRequestError } from "../../../lib/api-client";
-import { fetchAnalyses, removeAnalysis, restoreAnalysis } from "../api/history-api";
+import { fetchHistory, removeAnalysis, restoreAnalysis } from "../api/history-api";
 import { AnalysisCard } from "./analysis-card";
 import { AnalysisDetailsDialog } from "./analysis-details-dialog";
 import { DownloadCsvButton } from "./download-csv-button";
@@ -37,7 +37,7 @@ export function HistoryView() {
   const queryClient = useQueryClient();
   const filter = (params.get("ticker") ?? "").toUpperCase().trim() || null;
 
-  const query = useQuery({ queryKey: historyKeys.list(filter), queryFn: () => fetchAnalyses(filter) });
+  const query = useQuery({ queryKey: historyKeys.list(filter), queryFn: () => fetchHistory(filter) });
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   const [details, setDetails] = useState<AnalysisEntry | null>(null);
   const [toast, setToast] = useState<ToastMessage | null>(null);

@@ -1,16 +1,14 @@
-import { apiFetch } from "../../../lib/api-client";
+import type { ContactRequest } from "../../../../contracts/contact";
+import { apiJson } from "../../../lib/api-client";
+import { checkedBody, parseSuccess } from "../../../lib/body-checks";
 
-export interface ContactMessage {
-  name: string;
-  email: string;
-  message?: string;
-}
+const successBody = checkedBody(parseSuccess);
 
-/** POST /api/contact with the CSRF header (apiFetch). Rejects on any non-OK answer. */
-export async function sendContactMessage(input: ContactMessage): Promise<void> {
-  await apiFetch("/api/contact", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(input),
-  });
+/** POST /api/contact (contracts/contact.ts) with the CSRF header; rejects on any answer but 201 `{success: true}`. */
+export async function sendContactMessage(message: ContactRequest): Promise<void> {
+  await apiJson(
+    "/api/contact",
+    { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(message) },
+    successBody,
+  );
 }

@@ -1,27 +1,24 @@
-import type { NewsArticle } from "../../../../contracts/news";
+import type { NewsArticle, NewsPage } from "../../../../contracts/news";
+import { ApiRequestError, apiJson } from "../../../lib/api-client";
+import { checkedBody, isRecord, parseApiError } from "../../../lib/body-checks";
 
 export const NEWS_HTML_ERROR = "API returned HTML instead of JSON. Please check API access.";
 export const NEWS_PAGE_SIZE = 10;
 
-function text(value: unknown): string {
-  return typeof value === "string" ? value : "";
+const ARTICLE_FIELDS = ["image", "title", "link", "author", "content", "date", "tickers"] as const;
+
+/**
+ * contracts/news.ts `newsPageSchema`, by hand: the landing page keeps zod out of its bundle
+ * (decision 008); news-api.test.ts runs this check against the schema.
+ */
+export function parseNewsPage(body: unknown): NewsPage | null {
+  if (!isRecord(body) || !Array.isArray(body.content)) return null;
+  if (!Number.isFinite(body.page) || !Number.isFinite(body.size)) return null;
+  const valid = body.content.every((article) => isRecord(article) && ARTICLE_FIELDS.every((field) => typeof article[field] === "string"));
+  return valid ? (body as NewsPage) : null;
 }
 
-function toArticle(value: unknown): NewsArticle | null {
-  if (typeof value !== "object" || value === null) return null;
-  const item = value as Record<string, unknown>;
-  const title = text(item.title);
-  if (title === "") return null;
-  return {
-    image: text(item.image),
-    title,
-    link: text(item.link),
-    author: text(item.author),
-    content: text(item.content),
-    date: text(item.date),
-    tickers: Array.isArray(item.tickers) ? item.tickers.filter((t) => typeof t === "string").join(",") : text(item.tickers),
-  };
-}
+const newsPageBody = checkedBody(parseNewsPage);
 
 /** The tickers of an article, from its comma-separated string: ' aapl, MSFT ,' → ['AAPL', 'MSFT']. */
 export function splitTickers(tickers: string): string[] {
@@ -34,37 +31,21 @@ export function splitTickers(tickers: string): string[] {
 }
 
 /**
- * GET /api/news?page=0&size=10 → its articles. Errors (SPEC.md §8): an HTML answer gives
- * 'API returned HTML instead of JSON. Please check API access.'; the server's 424 carries its own
- * sentence ({error, code}); any other failure 'Failed to fetch news: {status}'.
+ * GET /api/news?page=0&size=10 (no auth header) → its articles with a title. Errors (SPEC.md §8),
+ * as ApiRequestError with the server's status and code: an HTML answer (or one that is not JSON)
+ * gives 'API returned HTML instead of JSON. Please check API access.'; the server's 424 carries its
+ * own sentence ({error, code}); any other failure 'Failed to fetch news: {status}'.
  */
 export async function fetchNews(page = 0, size = NEWS_PAGE_SIZE, signal?: AbortSignal): Promise<NewsArticle[]> {
-  const response = await fetch(`/api/news?page=${String(page)}&size=${String(size)}`, {
-    method: "GET",
-    headers: { accept: "application/json" },
-    signal,
-  });
-  const contentType = response.headers.get("content-type") ?? "";
-  if (contentType.includes("text/html")) throw new Error(NEWS_HTML_ERROR);
-  if (!response.ok) {
-    let serverMessage: string | null = null;
-    if (response.status === 424) {
-      try {
-        const body = (await response.json()) as { error?: unknown };
-        if (typeof body.error === "string" && body.error !== "") serverMessage = body.error;
-      } catch {
-        serverMessage = null;
-      }
-    }
-    throw new Error(serverMessage ?? `Failed to fetch news: ${String(response.status)}`);
-  }
-  let body: unknown;
+  let body: NewsPage;
   try {
-    body = await response.json();
-  } catch {
-    throw new Error(NEWS_HTML_ERROR);
+    body = await apiJson(`/api/news?page=${String(page)}&size=${String(size)}`, { method: "GET", auth: false, signal }, newsPageBody);
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    if (error.contentType.includes("text/html") || error.code === "invalid_json") throw error.withMessage(NEWS_HTML_ERROR);
+    if (!error.httpFailure) throw error;
+    const sentence = error.status === 424 ? parseApiError(error.body)?.error : undefined;
+    throw error.withMessage(sentence || `Failed to fetch news: ${String(error.status)}`);
   }
-  const content = typeof body === "object" && body !== null ? (body as { content?: unknown }).content : null;
-  if (!Array.isArray(content)) return [];
-  return content.map(toArticle).filter((article): article is NewsArticle => article !== null);
+  return body.content.filter((article) => article.title !== "");
 }

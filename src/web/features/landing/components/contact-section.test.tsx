@@ -2,6 +2,7 @@
 import "@testing-library/jest-dom/vitest";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ApiError, CsrfResponse, SuccessResponse } from "../../../../contracts/api-error";
 import { jsonResponse } from "../../../test-support/render-app";
 import { resetCsrfToken } from "../../../lib/api-client";
 import { CONTACT_FAILURE, CONTACT_MISSING_FIELDS, CONTACT_SUCCESS, ContactSection } from "./contact-section";
@@ -11,13 +12,15 @@ vi.mock("../../../lib/identity", () => ({ identitySession: { getToken: () => Pro
 function stubFetch(contactStatus: number) {
   const fetchMock = vi.fn((input: RequestInfo | URL) => {
     const url = String(input);
-    if (url.endsWith("/csrf_cookie")) return Promise.resolve(jsonResponse({ csrfToken: "csrf-1" }));
+    if (url.endsWith("/csrf_cookie")) return Promise.resolve(jsonResponse({ csrfToken: "csrf-1" } satisfies CsrfResponse));
     if (url.endsWith("/api/contact")) {
       return Promise.resolve(
-        contactStatus < 300 ? jsonResponse({ success: true }, contactStatus) : jsonResponse({ error: "nope", code: "x" }, contactStatus),
+        contactStatus < 300
+          ? jsonResponse({ success: true } satisfies SuccessResponse, contactStatus)
+          : jsonResponse({ error: "nope", code: "x" } satisfies ApiError, contactStatus),
       );
     }
-    return Promise.resolve(jsonResponse({ error: "Not found", code: "not_found" }, 404));
+    return Promise.resolve(jsonResponse({ error: "Not found", code: "not_found" } satisfies ApiError, 404));
   });
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;

@@ -3,6 +3,9 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ApiError } from "../../../../contracts/api-error";
+import type { NewsArticle, NewsPage } from "../../../../contracts/news";
+import type { PublicListResponse } from "../../../../contracts/public-list";
 import { authClient } from "../../../lib/auth-client";
 import { identitySession } from "../../../lib/identity";
 import type { FakeAuthClient } from "../../../test-support/fake-auth-client";
@@ -16,7 +19,7 @@ vi.mock("../../../lib/auth-client", async () => {
 
 const fake = authClient as unknown as FakeAuthClient;
 
-function listBody(tickers: string[], action: "BUY" | "WATCH" = "BUY") {
+function listBody(tickers: string[], action: "BUY" | "WATCH" = "BUY"): PublicListResponse {
   return {
     analyses: tickers.map((ticker, index) => {
       const report = sampleReport(ticker);
@@ -108,7 +111,7 @@ describe("landing stock lists", () => {
     let fail = true;
     start((url) => {
       if (!url.includes("action=BUY")) return undefined;
-      return fail ? jsonResponse({ error: "boom", code: "x" }, 500) : jsonResponse(listBody(["NVDA"]));
+      return fail ? jsonResponse({ error: "boom", code: "x" } satisfies ApiError, 500) : jsonResponse(listBody(["NVDA"]));
     });
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "Error loading recommendations: Failed to load stock recommendations: Failed to fetch stock recommendations: 500",
@@ -119,7 +122,7 @@ describe("landing stock lists", () => {
   });
 
   it("says when the list is empty and refreshes", async () => {
-    let body = { analyses: [] as unknown[] };
+    let body: PublicListResponse = { analyses: [] };
     start((url) => (url.includes("action=BUY") ? jsonResponse(body) : undefined));
     expect(await screen.findByText("No recommended stocks available.")).toBeInTheDocument();
     body = listBody(["NVDA"]);
@@ -131,7 +134,7 @@ describe("landing stock lists", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     start((url) =>
       url.includes("action=BUY")
-        ? jsonResponse({ analyses: [{ id: "bad", analysis: "{not json", timestamp: "" }, ...listBody(["NVDA"]).analyses] })
+        ? jsonResponse({ analyses: [{ id: "bad", analysis: "{not json", timestamp: "" }, ...listBody(["NVDA"]).analyses] } satisfies PublicListResponse)
         : undefined,
     );
     expect(await screen.findAllByTestId("stock-card")).toHaveLength(1);
@@ -141,7 +144,7 @@ describe("landing stock lists", () => {
 });
 
 describe("landing news", () => {
-  const article = {
+  const article: NewsArticle = {
     image: "https://img.example/a.png",
     title: "NVDA breaks out",
     link: "https://news.example/nvda",
@@ -157,7 +160,9 @@ describe("landing news", () => {
   }
 
   it("lists articles with a link, author, a 100-character preview, date and ticker chips", async () => {
-    await openNews((url) => (url.includes("/api/news?page=0&size=10") ? jsonResponse({ content: [article], page: 0, size: 10 }) : undefined));
+    await openNews((url) =>
+      url.includes("/api/news?page=0&size=10") ? jsonResponse({ content: [article], page: 0, size: 10 } satisfies NewsPage) : undefined,
+    );
     const item = await screen.findByTestId("news-article");
     const link = within(item).getByRole("link", { name: "NVDA breaks out" });
     expect(link).toHaveAttribute("href", "https://news.example/nvda");
@@ -172,7 +177,7 @@ describe("landing news", () => {
   });
 
   it("falls back to the placeholder image", async () => {
-    await openNews((url) => (url.includes("/api/news?") ? jsonResponse({ content: [article] }) : undefined));
+    await openNews((url) => (url.includes("/api/news?") ? jsonResponse({ content: [article], page: 0, size: 10 } satisfies NewsPage) : undefined));
     const item = await screen.findByTestId("news-article");
     const image = item.querySelector("img");
     expect(image).not.toBeNull();
@@ -181,13 +186,13 @@ describe("landing news", () => {
   });
 
   it.each([
-    [jsonResponse({ error: "Failed to fetch news: 503", code: "upstream_error" }, 424), "Failed to fetch news: 503"],
+    [jsonResponse({ error: "Failed to fetch news: 503", code: "upstream_error" } satisfies ApiError, 424), "Failed to fetch news: 503"],
     [
-      jsonResponse({ error: "API returned HTML instead of JSON. Please check API access.", code: "upstream_html" }, 424),
+      jsonResponse({ error: "API returned HTML instead of JSON. Please check API access.", code: "upstream_html" } satisfies ApiError, 424),
       "API returned HTML instead of JSON. Please check API access.",
     ],
     [new Response("<html></html>", { status: 200, headers: { "content-type": "text/html" } }), "API returned HTML instead of JSON. Please check API access."],
-    [jsonResponse({ error: "Not found", code: "not_found" }, 404), "Failed to fetch news: 404"],
+    [jsonResponse({ error: "Not found", code: "not_found" } satisfies ApiError, 404), "Failed to fetch news: 404"],
   ])("shows the error in red (%#)", async (response, message) => {
     await openNews((url) => (url.includes("/api/news?") ? response : undefined));
     const error = await screen.findByTestId("news-error");

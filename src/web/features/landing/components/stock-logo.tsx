@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { cn } from "../../../lib/cn";
+import { logoUrl } from "../api/logo-api";
 
 type LogoState = "loading" | "found" | "missing";
 
@@ -20,7 +21,7 @@ export function StockLogo({ ticker, className }: { ticker: string; className?: s
         <span className="px-1 text-center text-[10px] leading-tight font-medium text-muted">No logo</span>
       ) : (
         <img
-          src={`/api/logos/${encodeURIComponent(ticker)}`}
+          src={logoUrl(ticker)}
           alt={`${ticker} logo`}
           width={48}
           height={48}

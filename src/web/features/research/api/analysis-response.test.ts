@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+import type { AnalyzeResponse } from "../../../../contracts/research";
 import { sampleReport } from "../../../test-support/sample-report";
 import {
   MESSAGES,
   hasActiveSubscription,
+  interpretAnalysisAnswer,
   interpretAnalysisFailure,
   interpretAnalysisSuccess,
   interpretLimit,
@@ -58,6 +60,32 @@ describe("interpretAnalysisSuccess", () => {
     const brokenBody = interpretAnalysisSuccess("<html>");
     if (brokenBody.kind === "error") expect(brokenBody.message).toMatch(/^Failed to parse stock analysis: .+/);
     expect(brokenBody.kind).toBe("error");
+  });
+});
+
+describe("interpretAnalysisAnswer (contracts/research.ts analyzeResponseSchema)", () => {
+  it("answers the report and the stored record of an answer that keeps the contract", () => {
+    const answer: AnalyzeResponse = { response: sampleReport("AMD"), analysis: { id: "a1", timestamp: "2026-11-20T10:00:00Z" } };
+    expect(interpretAnalysisAnswer(JSON.stringify(answer))).toEqual({
+      kind: "success",
+      report: answer.response,
+      analysis: answer.analysis,
+    });
+  });
+
+  it("refuses answers that break the contract, with SPEC.md §8's sentence for what is wrong", () => {
+    expect(interpretAnalysisAnswer("<html>")).toMatchObject({ kind: "error", message: expect.stringMatching(/^Failed to parse stock analysis: .+/) as unknown });
+    expect(interpretAnalysisAnswer("{}")).toEqual({ kind: "error", message: MESSAGES.invalidResponse });
+    expect(interpretAnalysisAnswer(JSON.stringify({ response: {} }))).toEqual({ kind: "error", message: MESSAGES.missingAnalysis });
+    expect(interpretAnalysisAnswer(JSON.stringify({ response: "{broken" }))).toMatchObject({ kind: "error", message: expect.stringMatching(/^Failed to parse stock analysis: /) as unknown });
+    // A partial report, a report sent as a JSON string, or one without the stored record: only the contract is broken.
+    for (const body of [
+      { response: { stock_summary: { ticker: "X" } }, analysis: { id: "a1", timestamp: "" } },
+      { response: JSON.stringify(sampleReport()), analysis: { id: "a1", timestamp: "" } },
+      { response: sampleReport() },
+    ]) {
+      expect(interpretAnalysisAnswer(JSON.stringify(body))).toEqual({ kind: "error", message: MESSAGES.invalidResponse });
+    }
   });
 });
 

@@ -1,4 +1,7 @@
+import type { SubscriptionResponse } from "../../../../contracts/billing";
+import { analyzeResponseSchema } from "../../../../contracts/research";
 import { hasStockSummary, type ReportData } from "../../../lib/analysis-record";
+import { isRecord } from "../../../lib/body-checks";
 
 /**
  * What the analyze page does with an answer of POST /research/stocks/ (SPEC.md §5 and §8). Pure:
@@ -40,10 +43,6 @@ export type AnalysisOutcome =
   | { kind: "limit" }
   | { kind: "error"; message: string };
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -54,8 +53,10 @@ export function normalizeTicker(value: string): string {
 }
 
 /**
- * A 200 answer: `body` is the raw text or the parsed JSON. It must be an object with `response`
- * (an object or a JSON string) holding `stock_summary` with a ticker.
+ * The lenient reading of a 200 answer, with SPEC.md §8's sentences: `body` is the raw text or the
+ * parsed JSON. It must be an object with `response` (an object or a JSON string) holding
+ * `stock_summary` with a ticker. interpretAnalysisAnswer reads answers by the contract and uses this
+ * to word why one fails it.
  */
 export function interpretAnalysisSuccess(body: unknown): AnalysisOutcome {
   let parsed = body;
@@ -66,7 +67,7 @@ export function interpretAnalysisSuccess(body: unknown): AnalysisOutcome {
       return { kind: "error", message: parseFailedMessage(reasonOf(error)) };
     }
   }
-  if (!isObject(parsed) || !("response" in parsed) || parsed.response === null || parsed.response === undefined) {
+  if (!isRecord(parsed) || !("response" in parsed) || parsed.response === null || parsed.response === undefined) {
     return { kind: "error", message: MESSAGES.invalidResponse };
   }
   let response: unknown = parsed.response;
@@ -78,13 +79,32 @@ export function interpretAnalysisSuccess(body: unknown): AnalysisOutcome {
     }
   }
   if (!hasStockSummary(response)) return { kind: "error", message: MESSAGES.missingAnalysis };
-  const meta = isObject(response.meta) ? (response.meta as ReportData["meta"]) : null;
-  const stored = isObject(parsed.analysis) ? parsed.analysis : null;
+  const meta = isRecord(response.meta) ? (response.meta as ReportData["meta"]) : null;
+  const stored = isRecord(parsed.analysis) ? parsed.analysis : null;
   const analysis =
     stored && (typeof stored.id === "string" || typeof stored.id === "number")
       ? { id: String(stored.id), timestamp: typeof stored.timestamp === "string" ? stored.timestamp : "" }
       : null;
   return { kind: "success", report: { stock_summary: response.stock_summary, meta }, analysis };
+}
+
+/**
+ * A 200 answer's text, read by its contract (contracts/research.ts `analyzeResponseSchema`). An
+ * answer that fails the contract gets SPEC.md §8's sentence for what is wrong with it (see
+ * interpretAnalysisSuccess), or 'Invalid response format from server' when it is only the contract
+ * it fails (a partial report, a report sent as a string).
+ */
+export function interpretAnalysisAnswer(text: string): AnalysisOutcome {
+  let body: unknown;
+  try {
+    body = JSON.parse(text) as unknown;
+  } catch (error) {
+    return { kind: "error", message: parseFailedMessage(reasonOf(error)) };
+  }
+  const parsed = analyzeResponseSchema.safeParse(body);
+  if (parsed.success) return { kind: "success", report: parsed.data.response, analysis: parsed.data.analysis };
+  const lenient = interpretAnalysisSuccess(body);
+  return lenient.kind === "error" ? lenient : { kind: "error", message: MESSAGES.invalidResponse };
 }
 
 export interface AnalysisFailure {
@@ -101,7 +121,7 @@ export interface AnalysisFailure {
 
 /** A non-OK answer (or a request that never got one). */
 export function interpretAnalysisFailure(failure: AnalysisFailure): AnalysisOutcome {
-  const body = isObject(failure.body) ? failure.body : {};
+  const body = isRecord(failure.body) ? failure.body : {};
   const serverError = typeof body.error === "string" && body.error.trim() !== "" ? body.error : null;
   const code = typeof body.code === "string" ? body.code : (failure.code ?? "");
 
@@ -124,18 +144,22 @@ export function interpretThrown(error: unknown): AnalysisOutcome {
 
 const ACTIVE_SUBSCRIPTION = new Set(["active", "trialing"]);
 
-/** GET /api/billing/subscription → {subscription: {status} | null}: true when it is active. */
-export function hasActiveSubscription(body: unknown): boolean {
-  if (!isObject(body) || !isObject(body.subscription)) return false;
-  const status = body.subscription.status;
-  return typeof status === "string" && ACTIVE_SUBSCRIPTION.has(status.toLowerCase());
+/** What the limit check reads of GET /api/billing/subscription (contracts/billing.ts): the subscription's status. */
+export interface SubscriptionStatus {
+  subscription: Pick<NonNullable<SubscriptionResponse["subscription"]>, "status"> | null;
+}
+
+/** True when the subscription is active (null: unknown). */
+export function hasActiveSubscription(answer: SubscriptionStatus | null): boolean {
+  const status = answer?.subscription?.status;
+  return status !== undefined && ACTIVE_SUBSCRIPTION.has(status.toLowerCase());
 }
 
 export type LimitOutcome = { kind: "upgrade" } | { kind: "error"; message: string };
 
-/** After a daily-limit answer: no subscription → Upgrade modal; an active one → the support message. */
-export function interpretLimit(subscriptionBody: unknown): LimitOutcome {
-  return hasActiveSubscription(subscriptionBody)
+/** After a daily-limit answer: no subscription (or unknown) → Upgrade modal; an active one → the support message. */
+export function interpretLimit(subscription: SubscriptionStatus | null): LimitOutcome {
+  return hasActiveSubscription(subscription)
     ? { kind: "error", message: MESSAGES.limitWithSubscription }
     : { kind: "upgrade" };
 }

@@ -1,15 +1,19 @@
-import { z } from "zod";
+import { usageSchema, type Usage } from "../../../../contracts/research";
 import { ApiRequestError, apiFetch, apiJson } from "../../../lib/api-client";
+import { fetchSubscription } from "../../../lib/billing-api";
 import {
+  interpretAnalysisAnswer,
   interpretAnalysisFailure,
-  interpretAnalysisSuccess,
   interpretLimit,
   interpretThrown,
   type AnalysisOutcome,
   type LimitOutcome,
 } from "./analysis-response";
 
-/** POST /research/stocks/ (multipart field `input`, Bearer + X-CSRFToken) and what to do with the answer. */
+/**
+ * POST /research/stocks/ (multipart field `input`, Bearer + X-CSRFToken) and what to do with the
+ * answer: a 200 is read by contracts/research.ts `analyzeResponseSchema` (interpretAnalysisAnswer).
+ */
 export async function requestAnalysis(ticker: string): Promise<AnalysisOutcome> {
   const form = new FormData();
   form.append("input", ticker);
@@ -29,33 +33,23 @@ export async function requestAnalysis(ticker: string): Promise<AnalysisOutcome> 
     return interpretThrown(error);
   }
   try {
-    return interpretAnalysisSuccess(await response.text());
+    return interpretAnalysisAnswer(await response.text());
   } catch (error) {
     return interpretThrown(error);
   }
 }
 
-/** After a daily-limit answer: GET /api/billing/subscription decides between Upgrade and support. */
+/** After a daily-limit answer: the subscription (lib/billing-api.ts) decides between Upgrade and support. */
 export async function checkLimit(): Promise<LimitOutcome> {
   try {
-    const body = await apiJson<unknown>("/api/billing/subscription", { method: "GET" });
-    return interpretLimit(body);
+    return interpretLimit(await fetchSubscription());
   } catch {
     // Unknown subscription: the Upgrade modal is the helpful answer.
     return { kind: "upgrade" };
   }
 }
 
-const usageSchema = z.object({
-  used: z.number(),
-  limit: z.number().nullable(),
-  remaining: z.number().nullable(),
-  premium: z.boolean(),
-  resetsAt: z.string().optional(),
-});
-export type Usage = z.infer<typeof usageSchema>;
-
-/** GET /api/usage (Bearer): today's analyses and the free tier's limit (null for premium). */
+/** GET /api/usage (Bearer, contracts/research.ts `usageSchema`): today's analyses and the free tier's limit (null for premium). */
 export function fetchUsage(): Promise<Usage> {
   return apiJson("/api/usage", { method: "GET" }, usageSchema);
 }

@@ -3,6 +3,9 @@ import "@testing-library/jest-dom/vitest";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ApiError } from "../../../../contracts/api-error";
+import type { SubscriptionResponse } from "../../../../contracts/billing";
+import type { AnalyzeResponse, Usage } from "../../../../contracts/research";
 import { authClient } from "../../../lib/auth-client";
 import { identitySession } from "../../../lib/identity";
 import type { FakeAuthClient } from "../../../test-support/fake-auth-client";
@@ -28,12 +31,19 @@ interface Call {
   body: unknown;
 }
 
+const USAGE: Usage = { used: 2, limit: 5, remaining: 3, premium: false, resetsAt: "2026-11-21T00:00:00Z" };
+const FREE_PLAN: SubscriptionResponse = {
+  plan: "free",
+  subscription: null,
+  usage: { used: 5, limit: 5, remaining: 0, resetsAt: "2026-11-21T00:00:00Z" },
+};
+
 /** Stubs the server with the research endpoints; `analyze` answers POST /research/stocks/. */
 function stubResearch(
   options: {
     analyze?: (ticker: string) => Response | Promise<Response>;
-    subscription?: unknown;
-    usage?: unknown;
+    subscription?: SubscriptionResponse;
+    usage?: Usage;
     config?: Parameters<typeof stubServer>[0] extends infer O ? (O extends { config?: infer C } ? C : never) : never;
     csrfStatus?: number;
   } = {},
@@ -42,16 +52,15 @@ function stubResearch(
   const handler: StubHandler = (url, init) => {
     const method = (init?.method ?? "GET").toUpperCase();
     calls.push({ url, method, headers: new Headers(init?.headers), body: init?.body });
-    if (url === "/csrf_cookie" && options.csrfStatus) return jsonResponse({ error: "no", code: "x" }, options.csrfStatus);
+    if (url === "/csrf_cookie" && options.csrfStatus) return jsonResponse({ error: "no", code: "x" } satisfies ApiError, options.csrfStatus);
     if (url === "/research/stocks/" && method === "POST") {
       const input = init?.body instanceof FormData ? String(init.body.get("input")) : "";
       return undefined === options.analyze
-        ? jsonResponse({ response: sampleReport(input), analysis: { id: "a1", timestamp: "2026-11-20T10:00:00Z" } })
+        ? jsonResponse({ response: sampleReport(input), analysis: { id: "a1", timestamp: "2026-11-20T10:00:00Z" } } satisfies AnalyzeResponse)
         : (options.analyze(input) as Response);
     }
-    if (url === "/api/billing/subscription") return jsonResponse(options.subscription ?? { subscription: null });
-    if (url === "/api/usage")
-      return jsonResponse(options.usage ?? { used: 2, limit: 5, remaining: 3, premium: false, resetsAt: "2026-11-21T00:00:00Z" });
+    if (url === "/api/billing/subscription") return jsonResponse(options.subscription ?? FREE_PLAN);
+    if (url === "/api/usage") return jsonResponse(options.usage ?? USAGE);
     return undefined;
   };
   const fetchMock = stubServer({ handler, ...(options.config ? { config: options.config } : {}) });
@@ -209,7 +218,7 @@ describe("an analysis", () => {
     expect(message()).toHaveTextContent(ANALYSIS_LOADING_MESSAGES[2]);
     expect(analyzeButton()).toBeDisabled();
     await act(() => {
-      finish(jsonResponse({ response: sampleReport("AAPL"), analysis: { id: "a", timestamp: "2026-11-20T10:00:00Z" } }));
+      finish(jsonResponse({ response: sampleReport("AAPL"), analysis: { id: "a", timestamp: "2026-11-20T10:00:00Z" } } satisfies AnalyzeResponse));
       return Promise.resolve();
     });
     await settle();
@@ -241,7 +250,7 @@ describe("an analysis", () => {
   });
 
   it("401: the sign-up prompt", async () => {
-    stubResearch({ analyze: () => jsonResponse({ error: "Sign in", code: "token_expired" }, 401) });
+    stubResearch({ analyze: () => jsonResponse({ error: "Sign in", code: "token_expired" } satisfies ApiError, 401) });
     fake.setSession(VERIFIED);
     renderApp("/stocks");
     await analyze("AAPL");
@@ -251,7 +260,7 @@ describe("an analysis", () => {
   it("403 email_unverified from the server: the message and the verification modal", async () => {
     stubResearch({
       analyze: () =>
-        jsonResponse({ error: "Please verify your email first! Check your inbox for the verification link.", code: "email_unverified" }, 403),
+        jsonResponse({ error: "Please verify your email first! Check your inbox for the verification link.", code: "email_unverified" } satisfies ApiError, 403),
     });
     fake.setSession(VERIFIED);
     renderApp("/stocks");
@@ -261,7 +270,7 @@ describe("an analysis", () => {
   });
 
   it("429 without a subscription: 'Upgrade to Premium', explaining that billing is not configured", async () => {
-    const { calls } = stubResearch({ analyze: () => jsonResponse({ error: "You reached your daily limit of 5 analyses", code: "daily_limit" }, 429) });
+    const { calls } = stubResearch({ analyze: () => jsonResponse({ error: "You reached your daily limit of 5 analyses", code: "daily_limit" } satisfies ApiError, 429) });
     fake.setSession(VERIFIED);
     renderApp("/stocks");
     await analyze("AAPL");
@@ -273,7 +282,7 @@ describe("an analysis", () => {
   });
 
   it("429 with billing configured: leaves the slot for the buy button", async () => {
-    stubResearch({ analyze: () => jsonResponse({ error: "daily limit", code: "daily_limit" }, 429), config: { billingEnabled: true, stripe: { publishableKey: "pk_test_123", buyButtonId: "buy_btn_123" } } });
+    stubResearch({ analyze: () => jsonResponse({ error: "daily limit", code: "daily_limit" } satisfies ApiError, 429), config: { billingEnabled: true, stripe: { publishableKey: "pk_test_123", buyButtonId: "buy_btn_123" } } });
     fake.setSession(VERIFIED);
     renderApp("/stocks");
     await waitFor(() => {
@@ -289,8 +298,12 @@ describe("an analysis", () => {
 
   it("daily limit with an active subscription: the support message in red", async () => {
     stubResearch({
-      analyze: () => jsonResponse({ error: "daily limit reached", code: "daily_limit" }, 429),
-      subscription: { subscription: { status: "active" } },
+      analyze: () => jsonResponse({ error: "daily limit reached", code: "daily_limit" } satisfies ApiError, 429),
+      subscription: {
+        plan: "premium",
+        subscription: { status: "active", active: true, currentPeriodEnd: "2026-12-20T00:00:00Z", source: "stripe", manageable: true },
+        usage: { used: 5, limit: null, remaining: null, resetsAt: "2026-11-21T00:00:00Z" },
+      },
     });
     fake.setSession(VERIFIED);
     renderApp("/stocks");
@@ -302,11 +315,13 @@ describe("an analysis", () => {
   });
 
   it.each([
-    [() => jsonResponse({ error: "No data found for XYZ", code: "not_found" }, 404), "No data found for XYZ"],
+    [() => jsonResponse({ error: "No data found for XYZ", code: "not_found" } satisfies ApiError, 404), "No data found for XYZ"],
     [() => new Response("<html>", { status: 502, statusText: "Bad Gateway" }), "Failed to fetch stock analysis: 502 Bad Gateway"],
+    // Answers that break the contract (contracts/research.ts analyzeResponseSchema), worded as SPEC.md §8 does.
     [() => jsonResponse({ nothing: true }), "Invalid response format from server"],
     [() => jsonResponse({ response: { meta: {} } }), "Missing analysis data in response"],
     [() => jsonResponse({ response: "{broken" }), "Failed to parse stock analysis: "],
+    [() => jsonResponse({ response: { stock_summary: { ticker: "XYZ" } }, analysis: { id: "a", timestamp: "2026-11-20T10:00:00Z" } }), "Invalid response format from server"],
   ])("shows the error text (%#)", async (answer, text) => {
     stubResearch({ analyze: answer });
     fake.setSession(VERIFIED);

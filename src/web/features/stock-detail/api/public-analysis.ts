@@ -1,16 +1,16 @@
-import { parseAnalysisEntries, type AnalysisEntry } from "../../../lib/analysis-record";
+import type { AnalysisEntry } from "../../../lib/analysis-record";
+import { ApiRequestError } from "../../../lib/api-client";
+import { fetchPublicList } from "../../../lib/public-list-api";
 
 /**
- * GET /api/public-buy-stocks?ticker=X, without an auth header (SPEC.md §6): the first stored
- * recommendation whose analysis parses, or null when there is none.
+ * GET /api/public-buy-stocks?ticker=X (lib/public-list-api.ts, no auth header, SPEC.md §6): the
+ * first stored recommendation whose analysis parses, or null when there is none (or a 404).
  */
 export async function fetchPublicAnalysis(ticker: string): Promise<AnalysisEntry | null> {
-  const response = await fetch(`/api/public-buy-stocks?ticker=${encodeURIComponent(ticker)}`, {
-    method: "GET",
-    headers: { accept: "application/json" },
-  });
-  if (response.status === 404) return null;
-  if (!response.ok) throw new Error(`Failed to fetch stock recommendations: ${String(response.status)}`);
-  const body: unknown = await response.json();
-  return parseAnalysisEntries(body)[0] ?? null;
+  try {
+    return (await fetchPublicList({ ticker }))[0] ?? null;
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 404) return null;
+    throw error;
+  }
 }

@@ -3,6 +3,7 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { PublicListResponse } from "../../../../contracts/public-list";
 import { authClient } from "../../../lib/auth-client";
 import { identitySession } from "../../../lib/identity";
 import type { FakeAuthClient } from "../../../test-support/fake-auth-client";
@@ -16,13 +17,13 @@ vi.mock("../../../lib/auth-client", async () => {
 
 const fake = authClient as unknown as FakeAuthClient;
 
-function stubPublic(analyses: unknown[]) {
+function stubPublic(analyses: PublicListResponse["analyses"]) {
   const seen: { url: string; headers: Headers }[] = [];
   stubServer({
     handler: (url, init) => {
       if (!url.startsWith("/api/public-buy-stocks")) return undefined;
       seen.push({ url, headers: new Headers(init?.headers) });
-      return jsonResponse({ analyses });
+      return jsonResponse({ analyses } satisfies PublicListResponse);
     },
   });
   return seen;

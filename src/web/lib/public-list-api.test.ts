@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ApiError } from "../../contracts/api-error";
+import { publicListResponseSchema, type PublicListResponse } from "../../contracts/public-list";
+import { itAgreesWithSchema } from "../test-support/contract-check";
+import { sampleReport } from "../test-support/sample-report";
+import { ApiRequestError } from "./api-client";
+import { fetchPublicList, parsePublicList } from "./public-list-api";
+
+vi.mock("./identity", () => ({ identitySession: { getToken: () => Promise.resolve("jwt-1") } }));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const jsonResponse = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+const record = (id: string, analysis: string) => ({ id, analysis, timestamp: "2026-11-20T16:00:00Z" });
+
+describe("parsePublicList (contracts/public-list.ts publicListResponseSchema)", () => {
+  const valid: PublicListResponse[] = [
+    { analyses: [] },
+    { analyses: [record("p1", JSON.stringify(sampleReport("NVDA"))), record("p2", JSON.stringify(sampleReport("AMD")))] },
+    // The contract only says `analysis` is a string; a broken one is skipped later, not refused here.
+    { analyses: [record("p3", "{not json")] },
+  ];
+  itAgreesWithSchema(parsePublicList, publicListResponseSchema, {
+    valid,
+    invalid: [
+      null,
+      [],
+      {},
+      { analyses: "x" },
+      { analyses: ["junk"] },
+      { analyses: [{ ...record("p1", "{}"), id: 7 }] },
+      { analyses: [{ ...record("p1", "{}"), analysis: sampleReport() }] },
+      { analyses: [{ id: "p1", analysis: "{}" }] },
+    ],
+  });
+});
+
+describe("fetchPublicList", () => {
+  function stubFetch(response: () => Response) {
+    const fetchMock = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => Promise.resolve(response()));
+    vi.stubGlobal("fetch", fetchMock);
+    return fetchMock;
+  }
+
+  it("asks for an action's list or a ticker's records without an auth header, even when signed in", async () => {
+    const body: PublicListResponse = { analyses: [record("p1", JSON.stringify(sampleReport("NVDA")))] };
+    const fetchMock = stubFetch(() => jsonResponse(body));
+    const entries = await fetchPublicList({ action: "WATCH" });
+    expect(entries.map((entry) => [entry.id, entry.report.stock_summary.ticker])).toEqual([["p1", "NVDA"]]);
+    await fetchPublicList({ ticker: "BRK.B" });
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(["/api/public-buy-stocks?action=WATCH", "/api/public-buy-stocks?ticker=BRK.B"]);
+    for (const [, init] of fetchMock.mock.calls) expect(new Headers(init?.headers).has("authorization")).toBe(false);
+  });
+
+  it("rejects an HTTP failure with 'Failed to fetch stock recommendations: {status}', keeping the server's status and code", async () => {
+    const failure: ApiError = { error: "Something broke", code: "internal" };
+    stubFetch(() => jsonResponse(failure, 500));
+    const error = await fetchPublicList({ action: "BUY" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error).toMatchObject({ status: 500, code: "internal", message: "Failed to fetch stock recommendations: 500" });
+  });
+
+  it("refuses an answer that breaks the contract", async () => {
+    stubFetch(() => jsonResponse({ analyses: [{ id: 7, analysis: "{}", timestamp: "" }] }));
+    await expect(fetchPublicList({ action: "BUY" })).rejects.toMatchObject({ code: "invalid_response", message: "Invalid response format from server" });
+  });
+});
