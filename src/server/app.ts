@@ -118,7 +118,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   auth.catch(() => undefined);
 
   // Before swagger and the routes: the gate writes each protected route's security into the docs.
-  registerUserGate(app, async (request) => authenticateRequest(request, { ...(await ready()), now: () => new Date() }));
+  registerUserGate(app, async (request) => authenticateRequest(request, await ready()));
   await app.register(cookie);
   await app.register(multipart, { attachFieldsToBody: "keyValues", limits: { fields: 10, files: 1, fileSize: 5 * 1024 * 1024 } });
   await registerSecurityHeaders(app, config);

@@ -1,10 +1,5 @@
 /**
- * The time as services see it. One interface instead of each service's own `now` or `clock`
- * option, so a test fixes the time the same way everywhere and the composition passes one clock.
+ * The time, as every service reads it: `now: Clock` in its dependencies. The process passes
+ * `() => new Date()` (composition/create-services.ts); tests pass a fixed or moving date.
  */
-export interface Clock {
-  now(): Date;
-}
-
-/** The process's wall clock. */
-export const systemClock: Clock = { now: () => new Date() };
+export type Clock = () => Date;

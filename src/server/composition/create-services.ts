@@ -42,7 +42,7 @@ import { storedPublicReports } from "./stored-reports";
 export interface Infrastructure {
   database: DatabaseHandle;
   logger: Logger;
-  now: () => Date;
+  now: Clock;
   /** Replaces the configured market-data provider (tests and benchmarks use the seeded demo market). */
   market?: MarketDataProvider;
   /** Names this process in job claims; a random id by default. */
@@ -52,6 +52,8 @@ export interface Infrastructure {
 /** Every service of the product, built once from the configuration: the server, the CLI and the jobs use these. */
 export interface Services {
   database: DatabaseHandle;
+  /** The clock every service reads (the process's, or a test's). */
+  now: Clock;
   market: MarketDataProvider;
   analysis: StockAnalysisService;
   users: UserRepository;
@@ -76,8 +78,6 @@ export interface Services {
 export function createServices(config: AppConfig, infra: Infrastructure): Services {
   const { database, logger: log, now } = infra;
   const db = database.db;
-  // Services take a Clock; the process gives a function.
-  const clock: Clock = { now };
   // Fetched market data and the universe's RS scores of a session are kept in the database, so every
   // process (server, `quanta refresh`, other instances) rates RS against the same universe.
   const marketStore = new DatabaseMarketCacheStore(Promise.resolve(db));
@@ -94,7 +94,7 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
         timeoutMs: llm.config.timeoutMs,
         dailyTokenBudget: llm.config.dailyTokenBudget,
         usage: new LlmUsageRepository(db),
-        clock,
+        now,
         log,
       })
     : null;
@@ -139,10 +139,11 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
       return listed.length > 0 ? listed : universe();
     },
   });
-  const assistant = llmGateway ? new LlmAssistant({ gateway: llmGateway, tools: chatTools, fallback: rules, clock, log }) : rules;
+  const assistant = llmGateway ? new LlmAssistant({ gateway: llmGateway, tools: chatTools, fallback: rules, now, log }) : rules;
 
   return {
     database,
+    now,
     market,
     analysis,
     users: new UserRepository(db),
@@ -159,7 +160,7 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
       now,
       instanceId: infra.instanceId ?? randomUUID(),
     }),
-    contact: new ContactService({ repository: new ContactRepository(db), clock }),
+    contact: new ContactService({ repository: new ContactRepository(db), now }),
     chat: new ChatService({ repository: new ChatRepository(db), assistant, now }),
     csv: new CsvImportService({ repository: stockAnalyses, now }),
     news,

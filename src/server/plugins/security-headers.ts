@@ -3,7 +3,7 @@ import helmet from "@fastify/helmet";
 import type { AppConfig } from "../config";
 
 /** The Content-Security-Policy: our own origin, plus exactly the outside origins a configured feature needs. */
-export function contentSecurityPolicy(config: AppConfig) {
+function contentSecurityPolicy(config: AppConfig) {
   const captchaOrigins =
     config.captcha?.provider === "recaptcha"
       ? ["https://www.google.com", "https://www.gstatic.com", "https://www.recaptcha.net"]

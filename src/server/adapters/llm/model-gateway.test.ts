@@ -17,7 +17,7 @@ const call = { system: "Answer briefly.", prompt: "Hello?", output, temperature:
 function gateway(model: MockLanguageModelV3, overrides: Partial<ModelGatewayOptions> = {}) {
   const { log, lines } = capturedLog();
   const usage = new MemoryTokenLedger();
-  const options = { model, name: "test-model", timeoutMs: 2_000, dailyTokenBudget: 1_000, usage, clock: { now: () => new Date(`${DAY}T12:00:00Z`) }, log };
+  const options = { model, name: "test-model", timeoutMs: 2_000, dailyTokenBudget: 1_000, usage, now: () => new Date(`${DAY}T12:00:00Z`), log };
   return { gateway: new ModelGateway({ ...options, ...overrides }), usage, lines };
 }
 

@@ -24,7 +24,7 @@ export interface ModelGatewayOptions {
   /** LLM_DAILY_TOKEN_BUDGET per budget key and UTC day; 0 = never call the model. */
   dailyTokenBudget: number;
   usage: TokenLedger;
-  clock: Clock;
+  now: Clock;
   log: Pick<Logger, "warn">;
 }
 
@@ -164,7 +164,7 @@ export class ModelGateway {
   }
 
   private today(): string {
-    return this.options.clock.now().toISOString().slice(0, 10);
+    return this.options.now().toISOString().slice(0, 10);
   }
 
   /** A budget that is spent, zero or unreadable means no call. */

@@ -54,10 +54,10 @@ class MemoryBudget implements TokenLedger {
 function setup(model: MockLanguageModelV3, budget = new MemoryBudget(10_000), timeoutMs = 5_000) {
   const tools = new FakeTools();
   const warnings: string[] = [];
-  const clock = { now: () => new Date("2026-11-22T10:00:00Z") };
+  const now = () => new Date("2026-11-22T10:00:00Z");
   const log = { warn: (_details: object, message: string) => warnings.push(message) };
-  const gateway = new ModelGateway({ model, name: "test-model", usage: budget, dailyTokenBudget: 10_000, timeoutMs, clock, log });
-  const assistant = new LlmAssistant({ gateway, tools, fallback: new RulesAssistant({ tools, chunkDelayMs: 0 }), clock, log });
+  const gateway = new ModelGateway({ model, name: "test-model", usage: budget, dailyTokenBudget: 10_000, timeoutMs, now, log });
+  const assistant = new LlmAssistant({ gateway, tools, fallback: new RulesAssistant({ tools, chunkDelayMs: 0 }), now, log });
   return { assistant, tools, budget, warnings };
 }
 

@@ -16,7 +16,7 @@ export interface LlmAssistantOptions {
   tools: ChatTools;
   /** Answers when the model fails or the user's tokens for today are spent (the rules assistant). */
   fallback: ChatAssistant;
-  clock: Clock;
+  now: Clock;
   log: { warn(details: object, message: string): void };
   /** Model steps per answer (each tool round-trip is one). */
   maxSteps?: number;
@@ -33,7 +33,7 @@ export class LlmAssistant implements ChatAssistant {
   constructor(private readonly options: LlmAssistantOptions) {}
 
   async answer(turn: AssistantTurn, out: AssistantOutput): Promise<AssistantAnswer> {
-    const day = this.options.clock.now().toISOString().slice(0, 10);
+    const day = this.options.now().toISOString().slice(0, 10);
     let written = "";
     const citations: ChatCitation[] = [];
     const result = await this.options.gateway.stream(

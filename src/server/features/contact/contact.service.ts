@@ -25,7 +25,7 @@ export class ContactService {
   constructor(
     private readonly deps: {
       repository: ContactRepository;
-      clock: Clock;
+      now: Clock;
       /** Messages per client address per window (default 5 per 10 minutes). */
       rateLimit?: { max: number; windowMs: number };
     },
@@ -45,7 +45,7 @@ export class ContactService {
     if (message.length > CONTACT_MESSAGE_MAX) {
       throw new AppError(400, "message_too_long", `Please keep the message under ${CONTACT_MESSAGE_MAX} characters.`);
     }
-    const now = this.deps.clock.now();
+    const now = this.deps.now();
     if ((await this.deps.repository.countMessage(ip, now, this.limit.windowMs)) > this.limit.max) {
       throw new AppError(429, "rate_limited", "Too many messages from your address. Please try again in a few minutes.");
     }

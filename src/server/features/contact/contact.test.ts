@@ -90,8 +90,8 @@ describe.each(testDatabaseKinds)("the contact form's per-address limit on $name"
 
   // Two server instances on one database: 10 messages at once from one address, 5 get through.
   it("accepts exactly 5 of 10 concurrent messages from one address, whichever instance takes them", async () => {
-    const clock = { now: () => new Date() };
-    const instances = [0, 1].map(() => new ContactService({ repository: new ContactRepository(handle.db), clock }));
+    const now = () => new Date();
+    const instances = [0, 1].map(() => new ContactService({ repository: new ContactRepository(handle.db), now }));
     const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => instances[i % 2]!.send(message(i), "203.0.113.7")));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
     const refused = results.flatMap((r) => (r.status === "rejected" ? [r.reason as AppError] : []));
@@ -104,7 +104,7 @@ describe.each(testDatabaseKinds)("the contact form's per-address limit on $name"
   it("opens a new window when the old one ends, and keeps no ended windows", async () => {
     let now = new Date("2026-11-20T12:00:00Z").getTime();
     const repository = new ContactRepository(handle.db);
-    const contact = new ContactService({ repository, clock: { now: () => new Date(now) }, rateLimit: { max: 2, windowMs: 1000 } });
+    const contact = new ContactService({ repository, now: () => new Date(now), rateLimit: { max: 2, windowMs: 1000 } });
     const outcome = (i: number) => contact.send(message(i), "203.0.113.7").then(() => "ok", (error: AppError) => error.code);
     expect([await outcome(0), await outcome(1), await outcome(2)]).toEqual(["ok", "ok", "rate_limited"]);
     now += 999;

@@ -26,7 +26,7 @@ describe.each(testDatabaseKinds)("the gift token budget on $name", (kind) => {
     let now = new Date("2026-11-20T12:00:00Z");
     const { log, lines } = capturedLog();
     const instance = (model: MockLanguageModelV3) => {
-      const gateway = new ModelGateway({ model, name: "test-model", timeoutMs: 2_000, dailyTokenBudget: 1_000, usage: new LlmUsageRepository(handle.db), clock: { now: () => now }, log });
+      const gateway = new ModelGateway({ model, name: "test-model", timeoutMs: 2_000, dailyTokenBudget: 1_000, usage: new LlmUsageRepository(handle.db), now: () => now, log });
       return new GiftService({ gateway, log });
     };
     const firstModel = new MockLanguageModelV3({ doGenerate: modelAnswer(refinement, { input: 900, output: 200 }) });

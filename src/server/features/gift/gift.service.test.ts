@@ -22,7 +22,7 @@ function service(model: MockLanguageModelV3, overrides: Partial<ModelGatewayOpti
     timeoutMs: 2_000,
     dailyTokenBudget: 10_000,
     usage: new MemoryTokenLedger(),
-    clock: { now: () => NOW },
+    now: () => NOW,
     log,
     ...overrides,
   });

@@ -115,7 +115,7 @@ describe.each(testDatabaseKinds)("LLM narrator on $name", (kind) => {
       dailyTokenBudget: 10_000,
       usage,
       log,
-      clock: { now: () => NOW },
+      now: () => NOW,
       ...overrides,
     });
     return { narration: new NarrationService({ gateway, log }), lines };
@@ -210,7 +210,7 @@ describe.each(testDatabaseKinds)("LLM narrator on $name", (kind) => {
     expect(await none.narration.narrate(engine, { userId: "u1" })).toBe(engine);
     expect(model.doGenerateCalls).toHaveLength(0);
     // Another day, a fresh budget.
-    const tomorrow = service(model, { clock: { now: () => new Date("2026-11-21T09:00:00Z") } });
+    const tomorrow = service(model, { now: () => new Date("2026-11-21T09:00:00Z") });
     expect((await tomorrow.narration.narrate(engine, { userId: "u1" })).meta.narrator).toBe("llm:test-model");
   });
 

@@ -1,6 +1,7 @@
 import { AppError } from "../../app-error";
 import { NewsUpstreamError, type NewsSource } from "../../adapters/news/news-source";
 import type { NewsArticle, NewsPage } from "../../../contracts/news";
+import type { Clock } from "../../clock";
 import type { Logger } from "../../logger";
 
 /** The combined list is rebuilt at most this often (an empty list sooner, e.g. before the first refresh). */
@@ -18,7 +19,7 @@ export class NewsService {
   private building: Promise<NewsArticle[]> | undefined;
 
   constructor(
-    private readonly deps: { sources: NewsSource[]; log: Logger; clock?: () => number },
+    private readonly deps: { sources: NewsSource[]; log: Logger; now?: Clock },
   ) {}
 
   async page(page: number, size: number): Promise<NewsPage> {
@@ -27,7 +28,7 @@ export class NewsService {
   }
 
   private async articles(): Promise<NewsArticle[]> {
-    const now = (this.deps.clock ?? Date.now)();
+    const now = (this.deps.now?.() ?? new Date()).getTime();
     if (this.cached && this.cached.expires > now) return this.cached.articles;
     this.building ??= this.build().finally(() => {
       this.building = undefined;
@@ -65,7 +66,7 @@ export class NewsService {
       .sort((x, y) => y.time - x.time || x.index - y.index)
       .slice(0, MAX_ARTICLES)
       .map((x) => x.a);
-    const now = (this.deps.clock ?? Date.now)();
+    const now = (this.deps.now?.() ?? new Date()).getTime();
     this.cached = { articles: merged, expires: now + (merged.length > 0 ? NEWS_CACHE_MS : EMPTY_CACHE_MS) };
     return merged;
   }

@@ -42,7 +42,7 @@ describe("NewsService", () => {
   it("caches the combined list for five minutes", async () => {
     let now = 1_000_000;
     const source = fixed([article("x", "2025-11-01T00:00:00.000Z")]);
-    const service = new NewsService({ log: silent, sources: [source], clock: () => now });
+    const service = new NewsService({ log: silent, sources: [source], now: () => new Date(now) });
     await Promise.all([service.page(0, 10), service.page(0, 10)]);
     now += 4 * 60 * 1000;
     await service.page(0, 10);
