@@ -1,9 +1,9 @@
-import type { PublicAction } from "./public-stocks";
+import type { PublicListAction } from "../../../../contracts/public-list";
 
 /** Query keys of the landing page's public lists. */
 export const landingKeys = {
   /** GET /api/public-buy-stocks?action=BUY|WATCH */
-  publicStocks: (action: PublicAction) => ["public-stocks", action] as const,
+  publicStocks: (action: PublicListAction) => ["public-stocks", action] as const,
   /** GET /api/news?page=&size= */
   news: (page: number, size: number) => ["news", page, size] as const,
 };

@@ -3,13 +3,11 @@ import type { AnalysisEntry } from "../../../lib/analysis-record";
 import { ApiRequestError } from "../../../lib/api-client";
 import { fetchPublicList } from "../../../lib/public-list-api";
 
-export type PublicAction = PublicListAction;
-
 /**
  * The landing page's BUY or WATCH list (GET /api/public-buy-stocks?action=, lib/public-list-api.ts).
  * Errors follow SPEC.md §8: the inner message wrapped in 'Failed to load stock recommendations: {message}'.
  */
-export async function fetchPublicStocks(action: PublicAction, signal?: AbortSignal): Promise<AnalysisEntry[]> {
+export async function fetchPublicStocks(action: PublicListAction, signal?: AbortSignal): Promise<AnalysisEntry[]> {
   try {
     return await fetchPublicList({ action }, signal);
   } catch (error) {

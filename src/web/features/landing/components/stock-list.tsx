@@ -4,7 +4,8 @@ import { RefreshCw } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import type { AnalysisEntry } from "../../../lib/analysis-record";
-import { fetchPublicStocks, type PublicAction } from "../api/public-stocks";
+import type { PublicListAction } from "../../../../contracts/public-list";
+import { fetchPublicStocks } from "../api/public-stocks";
 import { landingKeys } from "../api/landing-keys";
 import { StockCard } from "./stock-card";
 import { lazyWithPreload } from "../../../lib/lazy-with-preload";
@@ -18,7 +19,7 @@ const StockDetailSheet = lazyWithPreload(
 export const EMPTY_STOCKS_MESSAGE = "No recommended stocks available.";
 
 /** The public BUY or WATCH list as cards, with loading, error and empty states (SPEC.md §4, §8). */
-export function StockList({ action }: { action: PublicAction }) {
+export function StockList({ action }: { action: PublicListAction }) {
   const [selected, setSelected] = useState<AnalysisEntry | null>(null);
   const [panelUsed, setPanelUsed] = useState(false);
   const open = (entry: AnalysisEntry) => {
