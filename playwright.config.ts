@@ -64,6 +64,8 @@ export default defineConfig({
         APP_URL,
         DATA_DIR: e2eDataDir,
         LOG_LEVEL: "warn",
+        // The seeded demo market, never the start-up probe of Yahoo Finance (MARKET_DATA_PROVIDER=auto).
+        MARKET_DATA_PROVIDER: "demo",
         AUTH_RATE_LIMIT_MAX: "200",
         GOOGLE_CLIENT_ID: OIDC_CLIENT.id,
         GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,
@@ -94,6 +96,7 @@ export default defineConfig({
         APP_URL: NEWS_APP_URL,
         DATA_DIR: newsDataDir,
         LOG_LEVEL: "error",
+        MARKET_DATA_PROVIDER: "demo",
         NEWS_SOURCES: "rss,fmp",
         NEWS_RSS_FEEDS: `http://127.0.0.1:${NEWS_FIXTURE_PORT}/rss.xml`,
         FMP_BASE_URL: `http://127.0.0.1:${NEWS_FIXTURE_PORT}`,

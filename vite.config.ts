@@ -1,13 +1,24 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
+
+const web = (file: string) => fileURLToPath(new URL(`./src/web/${file}`, import.meta.url));
 
 // The SPA lives in src/web; the server serves dist/web in production and proxies to Vite in dev.
 export default defineConfig({
   root: "src/web",
   publicDir: "public",
   plugins: [react(), tailwindcss()],
-  build: { outDir: "../../dist/web", emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: "../../dist/web",
+    emptyOutDir: true,
+    sourcemap: true,
+    rollupOptions: {
+      // The SPA, and the pre-rendered landing page's tiny boot script (scripts/prerender-landing.mjs).
+      input: { index: web("index.html"), "landing-boot": web("prerender/landing-boot-entry.ts") },
+    },
+  },
   server: {
     port: 5173,
     proxy: {

@@ -27,13 +27,14 @@ test("a free user reaches the daily limit, sees the Stripe Upgrade modal, and an
   await page.goto("/stocks");
   const usage = page.getByTestId("usage-line");
   await expect(usage).toHaveText("5 of 5 free analyses left today");
-  for (const [index, ticker] of ["NWSC", "NWSC", "NWSC", "NWSC", "NWSC"].entries()) {
+  // Five different tickers: the same ticker on the same market data is not charged again (issue 16).
+  for (const [index, ticker] of ["NWSC", "ECHF", "QBIT", "CVPH", "KSTM"].entries()) {
     await analyzeStock(page, ticker);
     await expect(usage).toHaveText(`${String(4 - index)} of 5 free analyses left today`, { timeout: 15_000 });
   }
   expect(stripeScripts).toEqual([]);
 
-  await analyzeStock(page, "NWSC");
+  await analyzeStock(page, "CBRG");
   const modal = page.getByRole("dialog", { name: "Upgrade to Premium" });
   await expect(modal).toBeVisible();
   await expect(modal).toContainText("You have used all 5 free analyses for today.");

@@ -134,7 +134,7 @@ test.describe("landing page (1280 px)", () => {
     const details = cards(page).first().getByRole("link", { name: /^Details/ });
     await expect(details).toHaveAttribute("href", `/stock/${ticker!}`);
     await details.click();
-    await expect(page).toHaveURL(/\/signin$/);
+    await expect(page).toHaveURL(`/signin?redirect=${encodeURIComponent(`/stock/${ticker!}`)}`);
   });
 
   test("the detail panel opens with the full report and closes", async ({ page, request }) => {
@@ -221,7 +221,7 @@ test.describe("landing page (390 px)", () => {
     await contactEmptyFields(page);
 
     await cards(page).first().getByRole("link", { name: /^Details/ }).click();
-    await expect(page).toHaveURL(/\/signin$/);
+    await expect(page).toHaveURL(/\/signin\?redirect=%2Fstock%2F/);
   });
 
   test("news renders with ticker chips on a phone (needs GET /api/news)", async ({ page }) => {

@@ -3,7 +3,8 @@ import { expect, test } from "@playwright/test";
 test("signed-out visits to /dashboard, /analyses/… and /stock/:ticker land on /signin", async ({ page }) => {
   for (const path of ["/dashboard", "/analyses/recent", "/stock/AAPL"]) {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/signin$/);
+    // The page they wanted is kept as the return address (issue 16 item 3).
+    await expect(page).toHaveURL(`/signin?redirect=${encodeURIComponent(path)}`);
     await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
   }
 });

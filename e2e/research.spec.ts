@@ -61,11 +61,13 @@ test("a new user analyses a company by name, reads the report and chart, shares 
   await page.getByRole("article", { name: "NWSC" }).getByRole("link", { name: "Analyze Again" }).click();
   await expect(page).toHaveURL(/\/stocks\?ticker=NWSC&autoSearch=true$|\/stocks\?ticker=NWSC$/);
   await expect(page.getByTestId("report-ticker")).toHaveText("NWSC", { timeout: 15_000 });
-  await expect(page.getByTestId("usage-line")).toHaveText("3 of 5 free analyses left today");
+  // Same ticker, same market data: the stored analysis again, not charged (issue 16).
+  await expect(page.getByTestId("reused-analysis")).toContainText("From your analysis of today");
+  await expect(page.getByTestId("usage-line")).toHaveText("4 of 5 free analyses left today");
 
   // The removed-and-restored analysis survives a reload: it was really restored on the server.
   await page.goto("/dashboard");
-  await expect(page.getByRole("article", { name: "NWSC" })).toHaveCount(2);
+  await expect(page.getByRole("article", { name: "NWSC" })).toHaveCount(1);
 });
 
 test("an unverified user gets the verification message and modal", async ({ page }) => {

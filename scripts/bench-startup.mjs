@@ -29,7 +29,7 @@ for (let run = 1; run <= RUNS; run++) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "quanta-bench-"));
   const started = performance.now();
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+    env: { MARKET_DATA_PROVIDER: "demo", ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
     stdio: "ignore",
   });
   const health = await firstOk(`http://127.0.0.1:${PORT}/healthz`, started, 30000);

@@ -8,6 +8,8 @@ if (!existsSync("dist/web/index.html")) {
     stdio: "inherit",
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  const prerendered = spawnSync(process.execPath, ["scripts/prerender-landing.mjs"], { stdio: "inherit" });
+  if (prerendered.status !== 0) process.exit(prerendered.status ?? 1);
   const compressed = spawnSync(process.execPath, ["scripts/compress-assets.mjs"], { stdio: "inherit" });
   if (compressed.status !== 0) process.exit(compressed.status ?? 1);
 }

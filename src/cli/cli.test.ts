@@ -14,7 +14,7 @@ import { stripeCustomers } from "../server/db/schema";
 function quanta(...args: string[]) {
   const result = spawnSync(process.execPath, ["bin/quanta.mjs", ...args], {
     encoding: "utf8",
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: ".tmp/cli-test-data" },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: ".tmp/cli-test-data", MARKET_DATA_PROVIDER: "demo" },
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -67,10 +67,33 @@ describe("quanta on the demo market", () => {
     expect([...actions].sort()).toEqual(["BUY", "SELL", "WATCH"]);
   });
 
-  it("answers an unknown ticker with 'No data found for …' and exit code 1", () => {
+  it("answers an unknown ticker with demo tickers to try and exit code 1", () => {
     const { code, stderr } = quanta("analyze", "zzzz");
     expect(code).toBe(1);
-    expect(stderr.trim()).toBe("No data found for ZZZZ");
+    expect(stderr.trim()).toBe("ZZZZ is not in the demo market — try NWSC (Northwind Semiconductor), QBIT (Quillbit Software)");
+  });
+});
+
+describe("quanta analyze with an unreachable provider", () => {
+  it("prints the provider's one-line message, no stack trace, and exits 1", () => {
+    const result = spawnSync(process.execPath, ["bin/quanta.mjs", "analyze", "NWSC"], {
+      encoding: "utf8",
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DATA_DIR: ".tmp/cli-test-data",
+        MARKET_DATA_PROVIDER: "fmp",
+        FMP_API_KEY: "test-key",
+        // Nothing listens on port 1.
+        FMP_BASE_URL: "http://127.0.0.1:1",
+      },
+    });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe("");
+    const lines = result.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Market data from Financial Modeling Prep is unavailable: /);
+    expect(result.stderr).not.toMatch(/\bat .+\(|Node\.js v/);
   });
 });
 

@@ -1,11 +1,12 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { InsufficientHistoryError, InvalidBarsError } from "../core/analysis/analyze-stock";
-import { MARKET_DATA_SOURCE_NAMES, SymbolNotFoundError } from "../core/market/market-data-provider";
+import { MARKET_DATA_SOURCE_NAMES, MarketDataUnavailableError, SymbolNotFoundError } from "../core/market/market-data-provider";
 import { ConfigError, loadConfigFromEnvironment } from "../server/config";
 import { openDatabase } from "../server/db/database";
 import { DataDirLockedError } from "../server/db/data-dir-lock";
-import { createMarketDataProvider } from "../server/adapters/market/market-registry";
+import { createMarketDataProvider, resolveMarketConfig } from "../server/adapters/market/market-registry";
+import { CircuitOpenError, UpstreamTimeoutError } from "../server/adapters/market/resilient-fetch";
 import { StockAnalysisService } from "../server/features/stock-analysis/stock-analysis.service";
 import { formatReport, formatScreen } from "./report-text";
 import { terminalSafe as safe, terminalSafeJson } from "../core/text/terminal-safe";
@@ -55,7 +56,7 @@ function print(text: string): void {
  * configured database; warnings go to stderr, so they never mix with a command's output.
  */
 async function withServices<T>(run: (services: Services) => Promise<T>): Promise<T> {
-  const config = loadConfigFromEnvironment();
+  const config = await resolveMarketConfig(loadConfigFromEnvironment());
   const database = await openDatabase(config);
   try {
     const logger = pino({ level: "warn" }, pino.destination(2));
@@ -75,7 +76,7 @@ async function analyzeCommand(args: string[]): Promise<number> {
   });
   const query = positionals.join(" ").trim();
   if (!query) throw new UsageError("quanta analyze: give a ticker or company name.");
-  const config = loadConfigFromEnvironment();
+  const config = values.bars ? loadConfigFromEnvironment() : await resolveMarketConfig(loadConfigFromEnvironment());
   const service = new StockAnalysisService(createMarketDataProvider(config));
   let report;
   if (values.bars) {
@@ -93,7 +94,7 @@ async function analyzeCommand(args: string[]): Promise<number> {
 
 async function screenCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { json: { type: "boolean" } } });
-  const config = loadConfigFromEnvironment();
+  const config = await resolveMarketConfig(loadConfigFromEnvironment());
   const reports = await new StockAnalysisService(createMarketDataProvider(config)).screen();
   print(values.json ? `${terminalSafeJson(reports)}\n` : formatScreen(reports, { color: Boolean(process.stdout.isTTY) }));
   return 0;
@@ -111,7 +112,7 @@ async function refreshCommand(): Promise<number> {
 async function providersCommand(args: string[]): Promise<number> {
   const [action, tickerArg] = args;
   if (action !== "check") throw new UsageError(USAGE);
-  const config = loadConfigFromEnvironment();
+  const config = await resolveMarketConfig(loadConfigFromEnvironment());
   const provider = createMarketDataProvider(config);
   const ticker = (tickerArg ?? (config.market.provider === "demo" ? "NWSC" : "AAPL")).toUpperCase();
   print(`Checking ${MARKET_DATA_SOURCE_NAMES[provider.id]} with ${safe(ticker)} (benchmark ${safe(provider.benchmarkTicker)})\n`);
@@ -273,6 +274,10 @@ try {
     error instanceof ConfigError ||
     error instanceof DataDirLockedError ||
     error instanceof SymbolNotFoundError ||
+    // An unreachable or failing market-data provider: its one-line message, not a stack trace (issue 16).
+    error instanceof MarketDataUnavailableError ||
+    error instanceof CircuitOpenError ||
+    error instanceof UpstreamTimeoutError ||
     error instanceof InsufficientHistoryError ||
     error instanceof InvalidBarsError ||
     error instanceof HistoryCsvError ||

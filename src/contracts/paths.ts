@@ -41,7 +41,8 @@ export const paths = {
   gift: () => "/gift",
   /** Sign in; `redirect` is the same-site path to return to afterwards (the chat site sends it). */
   signIn: (redirect?: string) => withQuery(routePatterns.signIn, { redirect }),
-  signUp: () => routePatterns.signUp,
+  /** Sign up; `redirect` is kept for the sign-in that follows (the same rule as `signIn`). */
+  signUp: (redirect?: string) => withQuery(routePatterns.signUp, { redirect }),
   forgetPassword: () => routePatterns.forgetPassword,
   /** The e-mail verification page; the link in the e-mail carries the token. */
   verifyEmail: (token?: string) => withQuery(routePatterns.verifyEmail, { token }),

@@ -9,8 +9,25 @@ export const publicListQuerySchema = z.object({
 export type PublicListQuery = z.output<typeof publicListQuerySchema>;
 export type PublicListAction = NonNullable<PublicListQuery["action"]>;
 
-/** Each item's `analysis` is a JSON string of {stock_summary, meta} (SPEC.md §7). */
+/**
+ * Where an item stands against its buy point (decision 018), computed by core/analysis/buy-point-position.ts:
+ * `rank` 1 is the best setup of the answer (items come in rank order), `distance` is price ÷ buy point − 1
+ * and `risk` is 1 − stop ÷ price (fractions rounded to a tenth of a percent, null when a figure is
+ * missing), `extended` is true more than 5% above the buy point.
+ */
+export const publicListSetupSchema = z.object({
+  rank: z.number().int().positive(),
+  distance: z.number().finite().nullable(),
+  extended: z.boolean(),
+  risk: z.number().finite().nullable(),
+});
+export type PublicListSetup = z.infer<typeof publicListSetupSchema>;
+
+/**
+ * Each item's `analysis` is a JSON string of {stock_summary, meta} (SPEC.md §7); `setup` is optional
+ * so clients written against SPEC.md's three fields, and stored answers without it, still fit.
+ */
 export const publicListResponseSchema = z.object({
-  analyses: z.array(z.object({ id: z.string(), analysis: z.string(), timestamp: z.string() })),
+  analyses: z.array(z.object({ id: z.string(), analysis: z.string(), timestamp: z.string(), setup: publicListSetupSchema.optional() })),
 });
 export type PublicListResponse = z.infer<typeof publicListResponseSchema>;

@@ -6,12 +6,27 @@ import { analysisReportSchema } from "./stock-summary";
  * day's usage (GET /api/usage). Shared by the server (validation, docs) and the web (parsing).
  */
 
-/** POST /research/stocks/ (multipart or JSON): the ticker or company name; the service checks it. */
-export const analyzeRequestSchema = z.object({ input: z.string().optional() }).passthrough().optional();
+/**
+ * POST /research/stocks/ (multipart or JSON): the ticker or company name; the service checks it.
+ * `refresh` ('true' in a form) marks the page's explicit 'Refresh' of a reused analysis; the rule is
+ * the same for every request: charged only when no stored analysis of the same data date exists.
+ */
+export const analyzeRequestSchema = z
+  .object({ input: z.string().optional(), refresh: z.union([z.boolean(), z.string()]).optional() })
+  .passthrough()
+  .optional();
+
+/**
+ * Set when the answer is the caller's stored analysis of the same ticker and market data date (no
+ * analysis charged, no new history entry): when it was made and the date of its last session.
+ */
+export const reusedAnalysisSchema = z.object({ analyzedAt: z.string(), dataDate: z.string() });
+export type ReusedAnalysis = z.infer<typeof reusedAnalysisSchema>;
 
 export const analyzeResponseSchema = z.object({
   response: analysisReportSchema,
   analysis: z.object({ id: z.string(), timestamp: z.string() }),
+  reused: reusedAnalysisSchema.optional(),
 });
 export type AnalyzeResponse = z.infer<typeof analyzeResponseSchema>;
 

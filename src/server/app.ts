@@ -34,6 +34,7 @@ import { publicConfigRoutes } from "./features/public-config/public-config.route
 import { publicRecommendationRoutes } from "./features/public-recommendations/public-recommendations.routes";
 import { researchRoutes } from "./features/research/research.routes";
 import { stockAnalysisRoutes } from "./features/stock-analysis/stock-analysis.routes";
+import { symbolSearchRoutes } from "./features/symbol-search/symbol-search.routes";
 
 export interface AppDependencies {
   /**
@@ -145,7 +146,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       }
     },
   });
-  await app.register(publicConfigRoutes, { config });
+  await app.register(publicConfigRoutes, { config, demo: async () => (await ready()).market.demo });
   await app.register(authRoutes, {
     config,
     auth: async () => {
@@ -156,6 +157,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(meRoutes);
   await app.register(researchRoutes, { research: use("research") });
   await app.register(stockAnalysisRoutes, { market: use("market") });
+  await app.register(symbolSearchRoutes, { symbols: use("symbols") });
   await app.register(billingRoutes, { billing: use("billing"), research: use("research"), webhooks: use("billingWebhooks") });
   await app.register(publicRecommendationRoutes, { publicRecommendations: use("publicRecommendations") });
   await app.register(contactRoutes, { contact: use("contact") });

@@ -19,7 +19,8 @@ describe("loadConfig", () => {
       env: "development",
       port: 3000,
       appUrl: "http://localhost:3000",
-      trustedOrigins: ["http://localhost:3000"],
+      // Outside production APP_URL's loopback aliases are trusted too (issue 16).
+      trustedOrigins: ["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000"],
       dataDir: path.resolve("./data"),
       databaseUrl: undefined,
       authSecret: undefined,
@@ -33,7 +34,9 @@ describe("loadConfig", () => {
   it("derives the public URL from PORT and accepts extra trusted origins", () => {
     const config = loadConfig({ PORT: "4100", TRUSTED_ORIGINS: "http://127.0.0.1:4100, https://quanta.example" });
     expect(config.appUrl).toBe("http://localhost:4100");
-    expect(config.trustedOrigins).toEqual(["http://localhost:4100", "http://127.0.0.1:4100", "https://quanta.example"]);
+    expect(config.trustedOrigins).toEqual(["http://localhost:4100", "http://127.0.0.1:4100", "http://[::1]:4100", "https://quanta.example"]);
+    const production = loadConfig({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(48), PORT: "4100", TRUSTED_ORIGINS: "https://quanta.example" });
+    expect(production.trustedOrigins).toEqual(["http://localhost:4100", "https://quanta.example"]);
   });
 
   it("treats empty values as unset, as .env files write them", () => {

@@ -104,7 +104,7 @@ export const envSchema = z
     CAPTCHA_SITE_KEY: optionalString,
     CAPTCHA_SECRET_KEY: optionalString,
     CAPTCHA_VERIFY_URL: optionalUrl,
-    MARKET_DATA_PROVIDER: z.enum(["demo", "yahoo", "fmp"]).default("demo"),
+    MARKET_DATA_PROVIDER: z.enum(["auto", "demo", "yahoo", "fmp"]).default("auto"),
     BENCHMARK_SYMBOL: z.string().trim().min(1).max(12).regex(/^[A-Za-z0-9.^-]+$/).default("SPY"),
     FREE_DAILY_ANALYSES: z.coerce.number().int().min(0).default(5),
     PUBLIC_UNIVERSE: optionalString,
@@ -176,6 +176,8 @@ function crossFieldProblems(source: Record<string, string | undefined>): string[
 
 export type Env = z.infer<typeof envSchema>;
 
+export type MarketProviderSetting = "auto" | "demo" | "yahoo" | "fmp";
+
 export interface AppConfig {
   env: Env["NODE_ENV"];
   isProduction: boolean;
@@ -200,7 +202,11 @@ export interface AppConfig {
   authRateLimit: { max: number; windowSeconds: number };
   mail: { smtpUrl: string | undefined; from: string };
   google: { clientId: string; clientSecret: string; issuerUrl: string } | undefined;
-  market: { provider: "demo" | "yahoo" | "fmp"; demoSeed: number; benchmark: string };
+  /**
+   * `auto` (the default): Yahoo Finance when a short probe at start-up answers, else the demo market
+   * (adapters/market/market-registry.ts resolveMarketConfig); the others force one.
+   */
+  market: { provider: MarketProviderSetting; demoSeed: number; benchmark: string };
   research: { freeDailyAnalyses: number; publicUniverse: string[] | null; publicRefreshCron: string };
   chatUrl: string;
   /**
@@ -238,6 +244,33 @@ export class ConfigError extends Error {
   }
 }
 
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
+
+/**
+ * The same origin at the other names of this machine's loopback: 'http://localhost:3000' →
+ * ['http://127.0.0.1:3000', 'http://[::1]:3000'] (same scheme and port); [] when the host is not
+ * a loopback name (a LAN address or a domain is never guessed).
+ */
+export function loopbackAliases(origin: string): string[] {
+  const url = new URL(origin);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [];
+  return LOOPBACK_HOSTS.filter((host) => host !== url.hostname).map((host) => {
+    const alias = new URL(url.origin);
+    alias.hostname = host;
+    return alias.origin;
+  });
+}
+
+/**
+ * The origins better-auth accepts: APP_URL's, and TRUSTED_ORIGINS. Outside production, APP_URL's
+ * loopback aliases too, so a developer who opens http://127.0.0.1:3000 for APP_URL
+ * http://localhost:3000 can sign in (issue 16); production trusts only what is configured.
+ */
+export function trustedOriginsFor(appUrl: string, isProduction: boolean, extraOrigins: string[]): string[] {
+  const origin = new URL(appUrl).origin;
+  return [...new Set([origin, ...(isProduction ? [] : loopbackAliases(origin)), ...extraOrigins])];
+}
+
 /** Parses an environment (process.env in main.ts, a literal object in tests). */
 export function loadConfig(source: Record<string, string | undefined>): AppConfig {
   const parsed = envSchema.safeParse(source);
@@ -258,7 +291,7 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     host: env.HOST,
     port: env.PORT,
     appUrl,
-    trustedOrigins: [new URL(appUrl).origin, ...extraOrigins],
+    trustedOrigins: trustedOriginsFor(appUrl, env.NODE_ENV === "production", extraOrigins),
     trustProxy: env.TRUST_PROXY,
     docsEnabled: env.DOCS_ENABLED,
     timeouts: { requestMs: env.REQUEST_TIMEOUT_MS, headersMs: env.HEADERS_TIMEOUT_MS, keepAliveMs: env.KEEP_ALIVE_TIMEOUT_MS },

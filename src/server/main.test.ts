@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
  */
 function start(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: "info", HOST: "127.0.0.1", PORT: "0", ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: "info", HOST: "127.0.0.1", PORT: "0", MARKET_DATA_PROVIDER: "demo", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
 }

@@ -5,6 +5,7 @@ import { DataDirDamagedError, openDatabase } from "./db/database";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { createMailSender } from "./adapters/mail/mail-registry";
 import { createServices } from "./composition/create-services";
+import { resolveMarketConfig } from "./adapters/market/market-registry";
 import { createLogger } from "./logger";
 import { schedulePublicRefresh } from "./jobs/public-refresh-schedule";
 import { AuthSecretError, resolveAuthSecret } from "./auth/auth-secret";
@@ -39,7 +40,9 @@ async function main(): Promise<void> {
   const database = new Promise<void>((resolve) => {
     openNow = resolve;
   }).then(() => openDatabase(config));
-  const services = database.then((handle) => createServices(config, { database: handle, logger, now: () => new Date() }));
+  // MARKET_DATA_PROVIDER=auto: a short Yahoo Finance probe, run while the server starts listening.
+  const marketConfig = resolveMarketConfig(config, { log: logger });
+  const services = Promise.all([database, marketConfig]).then(([handle, resolved]) => createServices(resolved, { database: handle, logger, now: () => new Date() }));
   const app = await buildApp(config, { services, logger, mail, outbox, authSecret, webRoot: defaultWebRoot });
 
   database.catch((error: unknown) => {

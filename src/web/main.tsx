@@ -1,8 +1,9 @@
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { StrictMode, useEffect, type ReactNode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { Providers, createQueryClient } from "./app/providers";
 import { createAppRouter } from "./app/router";
+import { HYDRATED_EVENT } from "./prerender/landing-events";
 import "./styles.css";
 
 const container = document.getElementById("root");
@@ -11,10 +12,24 @@ if (!container) throw new Error("The page has no #root element.");
 const queryClient = createQueryClient();
 const router = createAppRouter();
 
-createRoot(container).render(
+/** Tells the landing page's boot script (src/web/prerender/landing-boot.ts) that the page is live. */
+function AnnounceHydrated({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    window.dispatchEvent(new Event(HYDRATED_EVENT));
+  }, []);
+  return children;
+}
+
+const app = (
   <StrictMode>
-    <Providers client={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
+    <AnnounceHydrated>
+      <Providers client={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </AnnounceHydrated>
+  </StrictMode>
 );
+
+// '/' arrives pre-rendered (src/web/prerender): hydrate it. Every other page starts from an empty shell.
+if (container.firstElementChild) hydrateRoot(container, app);
+else createRoot(container).render(app);

@@ -48,10 +48,29 @@ export interface MarketDataProvider {
 }
 
 export class SymbolNotFoundError extends Error {
-  constructor(readonly query: string) {
-    super(`No data found for ${query}`);
+  constructor(
+    readonly query: string,
+    /** The sentence the user reads; 'No data found for …' unless a more helpful one is known. */
+    message = `No data found for ${query}`,
+  ) {
+    super(message);
     this.name = "SymbolNotFoundError";
   }
+}
+
+/** How many demo tickers the unknown-ticker answer suggests. */
+export const DEMO_SUGGESTION_COUNT = 2;
+
+/**
+ * The answer to a ticker the demo market does not list: 'AAPL is not in the demo market — try NWSC
+ * (Northwind Semiconductor), QBIT (Qubit Systems)'. `suggestions` are the closest demo companies,
+ * best first; without any, the sentence ends after 'demo market'.
+ */
+export function notInDemoMarketMessage(query: string, suggestions: readonly Pick<CompanyProfile, "ticker" | "name">[]): string {
+  const shown = suggestions.slice(0, DEMO_SUGGESTION_COUNT).map((company) => `${company.ticker} (${company.name})`);
+  const trimmed = query.trim();
+  const name = /^[A-Za-z0-9.^-]{1,12}$/.test(trimmed) ? trimmed.toUpperCase() : trimmed ? `'${trimmed}'` : "That ticker";
+  return shown.length > 0 ? `${name} is not in the demo market — try ${shown.join(", ")}` : `${name} is not in the demo market.`;
 }
 
 /** The provider could not be reached or answered with an error: a 503 for the user, not a 404. */

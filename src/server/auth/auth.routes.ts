@@ -3,6 +3,7 @@ import { AppError } from "../app-error";
 import type { AppConfig } from "../config";
 import { containsNul, invalidCharacters, isJsonMediaType, rawBodyContainsNul } from "../plugins/input-guard";
 import { LEGACY_GOOGLE_CALLBACK_PATH, type Auth } from "./auth";
+import { UNTRUSTED_ORIGIN_CODES, originOf, untrustedOriginMessage } from "./untrusted-origin";
 
 /** Google's redirect comes back to the registered legacy address; better-auth 1.7 serves it at /callback/:id. */
 function betterAuthPath(url: string): string {
@@ -82,9 +83,9 @@ const STATUS_ANSWERS: Record<number, { code: string; message: string }> = {
 /**
  * better-auth's own 4xx answers are `{message, code}`, and a few have no body; the API's shape is
  * `{error, code}`. Both are kept: `error` is added (the same sentence), `message` stays for
- * better-auth's client. Null when the answer is left as it is.
+ * better-auth's client; `reword` may give a code a clearer sentence. Null when the answer is left as it is.
  */
-function errorAnswer(status: number, contentType: string | null, body: Buffer): Buffer | null {
+function errorAnswer(status: number, contentType: string | null, body: Buffer, reword?: (code: string) => string | undefined): Buffer | null {
   if (status < 400 || status >= 500) return null;
   const fallback = STATUS_ANSWERS[status] ?? { code: `http_${status}`, message: "The request was refused." };
   if (body.length === 0) return Buffer.from(JSON.stringify({ error: fallback.message, code: fallback.code, message: fallback.message }));
@@ -94,8 +95,8 @@ function errorAnswer(status: number, contentType: string | null, body: Buffer): 
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return null;
     const record = parsed as Record<string, unknown>;
     if (typeof record.error === "string" && typeof record.code === "string") return null;
-    const message = typeof record.message === "string" && record.message !== "" ? record.message : fallback.message;
     const code = typeof record.code === "string" && record.code !== "" ? record.code : fallback.code;
+    const message = reword?.(code) ?? (typeof record.message === "string" && record.message !== "" ? record.message : fallback.message);
     return Buffer.from(JSON.stringify({ ...record, error: message, code, message }));
   } catch {
     return null;
@@ -186,7 +187,16 @@ export async function authRoutes(app: FastifyInstance, options: { config: AppCon
       if (cookies.length > 0) reply.header("set-cookie", cookies);
       const body = Buffer.from(await response.arrayBuffer());
       const contentType = response.headers.get("content-type");
-      const error = errorAnswer(response.status, contentType, body);
+      const error = errorAnswer(response.status, contentType, body, (code) => {
+        if (response.status !== 403 || !UNTRUSTED_ORIGIN_CODES.has(code)) return undefined;
+        const pageOrigin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
+        // For the operator: what was refused, and the settings that would allow it.
+        request.log.warn(
+          { code, origin: pageOrigin, appUrl: config.appUrl, trustedOrigins: config.trustedOrigins },
+          "refused a sign-in request from an address outside APP_URL and TRUSTED_ORIGINS",
+        );
+        return untrustedOriginMessage(pageOrigin, config.appUrl, config.brand);
+      });
       if (error) return reply.type("application/json; charset=utf-8").send(error);
       return reply.send(withoutSessionTokens(requestPath(request.url), response.status, contentType, body) ?? body);
     };

@@ -30,10 +30,11 @@ import { NarrationService } from "../features/narration/llm-narrator";
 import { NewsService } from "../features/news/news.service";
 import { PublicAnalysesRepository } from "../features/public-recommendations/public-analyses.repository";
 import { PublicRecommendationsService } from "../features/public-recommendations/public-recommendations.service";
-import { DailyUsageRepository } from "../features/research/daily-usage.repository";
+import { DailyUsageWithLimitNotice, dailyLimitOperatorNotice } from "../features/research/daily-limit-notice";
 import { ResearchService } from "../features/research/research.service";
 import { StoredAnalysesRepository } from "../stored-analyses/stored-analyses.repository";
 import { StockAnalysisService } from "../features/stock-analysis/stock-analysis.service";
+import { SymbolSearchService } from "../features/symbol-search/symbol-search.service";
 import { JobRunsRepository } from "../jobs/job-runs.repository";
 import { createChatTools } from "./chat-tools";
 import { storedPublicReports } from "./stored-reports";
@@ -56,6 +57,7 @@ export interface Services {
   now: Clock;
   market: MarketDataProvider;
   analysis: StockAnalysisService;
+  symbols: SymbolSearchService;
   users: UserRepository;
   tokens: TokenVerifier;
   research: ResearchService;
@@ -112,9 +114,14 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
   const research = new ResearchService({
     analyzer: {
       analyze: async (query, context) => (narration ? narration.narrate(await analysis.analyze(query), context) : analysis.analyze(query)),
+      latestSession: (query) => analysis.latestSession(query),
     },
     analyses: stockAnalyses,
-    usage: new DailyUsageRepository(db),
+    // At the limit users are told when it resets; how to sell premium goes to the operator's log.
+    usage: new DailyUsageWithLimitNotice(
+      db,
+      dailyLimitOperatorNotice({ log, paymentsConfigured: config.billing.buyButton !== undefined, freeDailyAnalyses: config.research.freeDailyAnalyses }),
+    ),
     isPremium: (email) => billing.isPremium(email),
     freeDailyAnalyses: config.research.freeDailyAnalyses,
     now,
@@ -146,6 +153,7 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
     now,
     market,
     analysis,
+    symbols: new SymbolSearchService(market),
     users: new UserRepository(db),
     tokens: new TokenVerifier(db, config.appUrl),
     research,

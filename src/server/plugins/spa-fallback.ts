@@ -6,12 +6,17 @@ import fastifyStatic from "@fastify/static";
 /** Paths the server answers itself; anything else that accepts HTML gets the SPA (history fallback). */
 const SERVER_PREFIXES = ["/api/", "/research/", "/user/", "/csrf_cookie", "/healthz", "/readyz", "/docs", "/dev/"];
 
+/** The landing page pre-rendered at build time (scripts/prerender-landing.mjs), sent for '/'. */
+const LANDING_HTML = "landing.html";
+
 /**
  * Serves the built SPA (when `webRoot` holds one) with long-lived caching for hashed assets, answers
  * the SPA's own paths with index.html, and every other unknown path with a 404 in the API's shape.
  */
 export async function registerSpaFallback(app: FastifyInstance, webRoot: string | undefined): Promise<void> {
   const root = webRoot && existsSync(path.join(webRoot, "index.html")) ? webRoot : undefined;
+  // '/' gets the pre-rendered landing page when the build made one; every other page the SPA shell.
+  const landing = root && existsSync(path.join(root, LANDING_HTML)) ? LANDING_HTML : "index.html";
   if (root) {
     await app.register(fastifyStatic, {
       root,
@@ -29,7 +34,7 @@ export async function registerSpaFallback(app: FastifyInstance, webRoot: string 
     const urlPath = request.url.split("?")[0] ?? "/";
     const isServerPath = SERVER_PREFIXES.some((prefix) => urlPath === prefix.replace(/\/$/, "") || urlPath.startsWith(prefix));
     if (root && !isServerPath && (request.method === "GET" || request.method === "HEAD")) {
-      return reply.type("text/html; charset=utf-8").sendFile("index.html", root, { cacheControl: false });
+      return reply.type("text/html; charset=utf-8").sendFile(urlPath === "/" ? landing : "index.html", root, { cacheControl: false });
     }
     return reply.status(404).send({ error: `Nothing is here: ${request.method} ${urlPath}`, code: "not_found" });
   });

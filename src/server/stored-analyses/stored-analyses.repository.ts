@@ -28,11 +28,56 @@ export interface ImportedAnalysis {
 
 const INSERT_BATCH = 500;
 
+/** The database or an open transaction of it. */
+type Executor = Pick<Database, "select">;
+
 export class StoredAnalysesRepository {
   constructor(private readonly db: Database) {}
 
   async insert(row: { id: string; userId: string; ticker: string; action: string; analysis: unknown; createdAt: Date }): Promise<void> {
     await this.db.insert(stockAnalyses).values(row);
+  }
+
+  /**
+   * The user's latest analysis of `ticker` made from the market data of session `dataDate` (the
+   * report's `meta.as_of`) by `dataSource` (`meta.data_source`); null when there is none.
+   */
+  async findForDataDate(userId: string, ticker: string, dataDate: string, dataSource: string, tx: Executor = this.db): Promise<StoredAnalysis | null> {
+    const [row] = await tx
+      .select({ id: stockAnalyses.id, ticker: stockAnalyses.ticker, analysis: stockAnalyses.analysis, createdAt: stockAnalyses.createdAt })
+      .from(stockAnalyses)
+      .where(
+        and(
+          eq(stockAnalyses.userId, userId),
+          eq(stockAnalyses.ticker, ticker),
+          isNull(stockAnalyses.deletedAt),
+          sql`${stockAnalyses.analysis} -> 'meta' ->> 'as_of' = ${dataDate}`,
+          sql`${stockAnalyses.analysis} -> 'meta' ->> 'data_source' = ${dataSource}`,
+        ),
+      )
+      .orderBy(desc(stockAnalyses.createdAt), desc(stockAnalyses.id))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * Stores a new analysis unless the user already has one of the same ticker, data date and source
+   * (findForDataDate): then stores nothing and answers that one. The check and the insert run in one
+   * transaction under an advisory lock of (user, ticker), so two instances that analysed the same
+   * ticker at the same time store one row, and the other learns which.
+   */
+  async insertUnlessSameDataDate(
+    row: { id: string; userId: string; ticker: string; action: string; analysis: unknown; createdAt: Date },
+    dataDate: string,
+    dataSource: string,
+  ): Promise<StoredAnalysis | null> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`quanta:analysis:${row.userId}:${row.ticker}`}))`);
+      const existing = await this.findForDataDate(row.userId, row.ticker, dataDate, dataSource, tx);
+      if (existing) return existing;
+      await tx.insert(stockAnalyses).values(row);
+      return null;
+    });
   }
 
   async listForUser(userId: string, ticker?: string): Promise<StoredAnalysis[]> {

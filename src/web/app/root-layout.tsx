@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { NavigationType, Outlet, useLocation, useNavigationType } from "react-router";
+import { DemoMarketBanner } from "../components/layout/demo-market-banner";
 import { SiteFooter } from "../components/layout/site-footer";
 import { SiteHeader } from "../components/layout/site-header";
 import { SkipLink } from "../components/layout/skip-link";
@@ -24,6 +25,7 @@ export function AppShell() {
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <SiteHeader brand={brand} />
+      <DemoMarketBanner />
       <VerifyEmailNotice />
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />

@@ -1,7 +1,8 @@
-import type { PublicListAction, PublicListResponse } from "../../contracts/public-list";
+import type { PublicListAction, PublicListResponse, PublicListSetup } from "../../contracts/public-list";
 import { parseAnalysisEntries, type AnalysisEntry } from "./analysis-record";
 import { ApiRequestError, apiJson } from "./api-client";
 import { checkedBody, isRecord } from "./body-checks";
+import { requestErrorMessage } from "./request-error-message";
 
 /**
  * GET /api/public-buy-stocks: the public recommendations, read by the landing page's lists and the
@@ -10,13 +11,38 @@ import { checkedBody, isRecord } from "./body-checks";
  * runs the check against contracts/public-list.ts.
  */
 
+const isNullableFinite = (value: unknown) => value === null || (typeof value === "number" && Number.isFinite(value));
+
+/** contracts/public-list.ts `publicListSetupSchema`, by hand. */
+function isPublicListSetup(value: unknown): value is PublicListSetup {
+  return (
+    isRecord(value) &&
+    typeof value.rank === "number" &&
+    Number.isInteger(value.rank) &&
+    value.rank > 0 &&
+    isNullableFinite(value.distance) &&
+    typeof value.extended === "boolean" &&
+    isNullableFinite(value.risk)
+  );
+}
+
 /** contracts/public-list.ts `publicListResponseSchema`, by hand. */
 export function parsePublicList(body: unknown): PublicListResponse | null {
   if (!isRecord(body) || !Array.isArray(body.analyses)) return null;
   const valid = body.analyses.every(
-    (item) => isRecord(item) && typeof item.id === "string" && typeof item.analysis === "string" && typeof item.timestamp === "string",
+    (item) =>
+      isRecord(item) &&
+      typeof item.id === "string" &&
+      typeof item.analysis === "string" &&
+      typeof item.timestamp === "string" &&
+      (item.setup === undefined || isPublicListSetup(item.setup)),
   );
   return valid ? (body as PublicListResponse) : null;
+}
+
+/** A public list's entry: the analysis, and where it stands against its buy point when the server said. */
+export interface PublicListEntry extends AnalysisEntry {
+  setup?: PublicListSetup | undefined;
 }
 
 const publicListBody = checkedBody(parsePublicList);
@@ -30,19 +56,27 @@ function publicListPath(query: PublicListRequest): string {
     : `/api/public-buy-stocks?action=${query.action}`;
 }
 
+/** The sentence shown when a list cannot be loaded and the server does not say why. */
+export const PUBLIC_LIST_FAILURE = "The lists could not be loaded. Please try again.";
+
+function failureSentence(query: PublicListRequest): string {
+  return "ticker" in query ? `The analyses of ${query.ticker} could not be loaded. Please try again.` : PUBLIC_LIST_FAILURE;
+}
+
 /**
  * The list for an action (BUY or WATCH) or a ticker, without an auth header (SPEC.md §6); records
- * whose analysis does not parse are skipped and logged. An HTTP failure rejects with SPEC.md §8's
- * 'Failed to fetch stock recommendations: {status}' (an ApiRequestError keeping the server's status and code).
+ * whose analysis does not parse are skipped and logged. A failure rejects with an ApiRequestError
+ * (the server's status and code kept) worded as one sentence by lib/request-error-message.ts: the
+ * server's own, or 'The lists could not be loaded. Please try again.' (issue 16: never a chain of
+ * 'Failed to …: 500' prefixes).
  */
-export async function fetchPublicList(query: PublicListRequest, signal?: AbortSignal): Promise<AnalysisEntry[]> {
+export async function fetchPublicList(query: PublicListRequest, signal?: AbortSignal): Promise<PublicListEntry[]> {
   try {
     const body = await apiJson(publicListPath(query), { method: "GET", auth: false, signal }, publicListBody);
-    return parseAnalysisEntries(body.analyses);
+    const setups = new Map(body.analyses.map((item) => [item.id, item.setup]));
+    return parseAnalysisEntries(body.analyses).map((entry) => ({ ...entry, setup: setups.get(entry.id) }));
   } catch (error) {
-    if (error instanceof ApiRequestError && error.httpFailure) {
-      throw error.withMessage(`Failed to fetch stock recommendations: ${String(error.status)}`);
-    }
+    if (error instanceof ApiRequestError) throw error.withMessage(requestErrorMessage(error, { failure: failureSentence(query) }));
     throw error;
   }
 }

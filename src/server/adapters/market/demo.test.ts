@@ -142,6 +142,28 @@ describe("DemoMarketProvider: search", () => {
   });
 });
 
+describe("DemoMarketProvider: completing what the user types", () => {
+  it("completes a name prefix with the universe's showcase first on a tie ('nor' → NWSC, then NGPW)", async () => {
+    const matches = await provider().searchSymbols("nor");
+    expect(matches.map((m) => m.ticker)).toEqual(["NWSC", "NGPW"]);
+  });
+
+  it("completes a ticker prefix, and finds nothing for a real company", async () => {
+    const market = provider();
+    expect((await market.searchSymbols("qb")).map((m) => m.ticker)).toContain("QBIT");
+    expect(await market.searchSymbols("AAPL")).toEqual([]);
+    expect(await market.searchSymbols("Apple")).toEqual([]);
+  });
+
+  it("calls onUnknownTicker for a profile it does not list, never for a listed one", async () => {
+    const unknown: string[] = [];
+    const market = new DemoMarketProvider({ seed: 42, onUnknownTicker: (ticker) => unknown.push(ticker) });
+    await market.getProfile("NWSC");
+    await market.getProfile("AAPL");
+    expect(unknown).toEqual(["AAPL"]);
+  });
+});
+
 describe("DemoMarketProvider: sessions", () => {
   const cases: [string, string, string][] = [
     ["a Saturday", "2026-03-14T16:00:00Z", "2026-03-13"],

@@ -15,6 +15,8 @@ import type { DemoListing } from "./demo-universe";
 export interface DemoMarketOptions {
   seed?: number;
   today?: () => Date;
+  /** Called when a ticker the demo market does not list is asked for (the registry logs it for the operator). */
+  onUnknownTicker?: (ticker: string) => void;
 }
 
 const MAX_SEARCH_RESULTS = 10;
@@ -82,6 +84,7 @@ export class DemoMarketProvider implements MarketDataProvider {
 
   private readonly seed: number;
   private readonly today: () => Date;
+  private readonly onUnknownTicker: ((ticker: string) => void) | undefined;
   /** Caches hold one session's data; a new session clears them. */
   private cachedSession: number | null = null;
   private dates: string[] = [];
@@ -91,6 +94,7 @@ export class DemoMarketProvider implements MarketDataProvider {
   constructor(options: DemoMarketOptions = {}) {
     this.seed = options.seed ?? 42;
     this.today = options.today ?? (() => new Date());
+    this.onUnknownTicker = options.onUnknownTicker;
   }
 
   async searchSymbols(query: string): Promise<SymbolMatch[]> {
@@ -98,12 +102,14 @@ export class DemoMarketProvider implements MarketDataProvider {
     if (q.length === 0) return [];
     return DEMO_LISTINGS.map((listing) => ({ ...profileOf(listing), score: matchScore(listing, q) }))
       .filter((match) => match.score > 0)
-      .sort((a, b) => b.score - a.score || a.ticker.localeCompare(b.ticker))
+      // Equal scores keep the universe's order: its first companies are the showcase setups.
+      .sort((a, b) => b.score - a.score)
       .slice(0, MAX_SEARCH_RESULTS);
   }
 
   async getProfile(ticker: string): Promise<CompanyProfile | null> {
     const listing = findListing(ticker);
+    if (!listing) this.onUnknownTicker?.(ticker);
     return listing ? profileOf(listing) : null;
   }
 

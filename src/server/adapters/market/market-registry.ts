@@ -1,5 +1,5 @@
 import { MARKET_DATA_SOURCE_NAMES, type MarketDataProvider } from "../../../core/market/market-data-provider";
-import type { AppConfig } from "../../config";
+import type { AppConfig, MarketProviderSetting } from "../../config";
 import { CachedMarketDataProvider, type MarketCacheLog } from "./cached-market-data-provider";
 import { DemoMarketProvider } from "./demo";
 import { FmpMarketProvider } from "./fmp";
@@ -17,8 +17,90 @@ export interface MarketRegistryOptions {
   now?: () => Date;
 }
 
+/** A provider the configuration can name once `auto` is resolved. */
+export type ConcreteMarketProvider = Exclude<MarketProviderSetting, "auto">;
+
+export interface MarketChoice {
+  provider: ConcreteMarketProvider;
+  /** One sentence for the log: why this provider. */
+  reason: string;
+}
+
+export interface MarketProbeOptions {
+  /** The fetch the probe goes through (tests inject one; never the internet in tests); default globalThis.fetch. */
+  fetch?: typeof fetch;
+  /** How long Yahoo Finance has to answer, ms; default 3 000. */
+  timeoutMs?: number;
+  now?: () => Date;
+}
+
+/** The start-up log: one line saying which market data is used and why. */
+export interface MarketChoiceLog {
+  info(fields: Record<string, unknown>, message: string): void;
+}
+
+export const MARKET_PROBE_TIMEOUT_MS = 3_000;
+/** Sessions the probe asks for: one small chart request. */
+const PROBE_SESSIONS = 5;
+const REAL_DATA_HINT = "set MARKET_DATA_PROVIDER=yahoo, or fmp with FMP_API_KEY, for real data";
+
 /**
- * Picks the market-data adapter from the configuration (demo by default). Real providers fetch
+ * Which provider `MARKET_DATA_PROVIDER` means. `demo`, `yahoo` and `fmp` are taken as set; `auto`
+ * (the default) asks Yahoo Finance for a few daily bars of the benchmark, once, within `timeoutMs`:
+ * Yahoo when it answers with bars, else the demo market. Never throws.
+ */
+export async function chooseMarketProvider(config: AppConfig, options: MarketProbeOptions = {}): Promise<MarketChoice> {
+  const setting = config.market.provider;
+  if (setting !== "auto") return { provider: setting, reason: `MARKET_DATA_PROVIDER=${setting}` };
+  const timeoutMs = options.timeoutMs ?? MARKET_PROBE_TIMEOUT_MS;
+  const fetchImpl = options.fetch ?? ((input: string | URL | Request, init?: RequestInit) => globalThis.fetch(input, init));
+  const probe = new YahooMarketProvider({
+    benchmarkTicker: config.market.benchmark,
+    fetch: fetchImpl,
+    timeoutMs,
+    ...(options.now && { today: options.now }),
+  });
+  const started = performance.now();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), timeoutMs);
+    timer.unref?.();
+  });
+  try {
+    const answer = await Promise.race([probe.getDailyBars(config.market.benchmark, PROBE_SESSIONS), timeout]);
+    if (answer === "timeout") return { provider: "demo", reason: `Yahoo Finance did not answer within ${timeoutMs} ms` };
+    if (!answer || answer.close.length === 0) return { provider: "demo", reason: `Yahoo Finance returned no prices for ${config.market.benchmark}` };
+    return { provider: "yahoo", reason: `Yahoo Finance answered for ${config.market.benchmark} in ${Math.round(performance.now() - started)} ms` };
+  } catch (error) {
+    return { provider: "demo", reason: `Yahoo Finance could not be reached (${error instanceof Error ? error.message : String(error)})` };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The sentence the start-up log writes about the market data in use. */
+export function describeMarketChoice(choice: MarketChoice, setting: MarketProviderSetting): string {
+  const source = MARKET_DATA_SOURCE_NAMES[choice.provider];
+  if (setting !== "auto") return `market data: ${source} (${choice.reason})`;
+  if (choice.provider === "demo") return `market data: the demo market of fictional companies, because ${choice.reason}; ${REAL_DATA_HINT}`;
+  return `market data: ${source}, because ${choice.reason} (MARKET_DATA_PROVIDER=auto)`;
+}
+
+/**
+ * The configuration with `auto` resolved to the provider to use (chooseMarketProvider), logged in
+ * one line. The server calls it at start-up without waiting for it before it listens; the CLI before
+ * its command.
+ */
+export async function resolveMarketConfig(config: AppConfig, options: MarketProbeOptions & { log?: MarketChoiceLog } = {}): Promise<AppConfig> {
+  const choice = await chooseMarketProvider(config, options);
+  options.log?.info({ provider: choice.provider, setting: config.market.provider }, describeMarketChoice(choice, config.market.provider));
+  return choice.provider === config.market.provider ? config : { ...config, market: { ...config.market, provider: choice.provider } };
+}
+
+/**
+ * Picks the market-data adapter from the configuration. `auto` needs the start-up probe
+ * (resolveMarketConfig); a configuration that was not resolved gets the demo market here, so this
+ * synchronous factory never reaches the network on its own. Real providers fetch
  * through the resilient fetch (time-outs, retries, circuit breaker) and sit behind the cache, kept
  * in the store when one is given; the demo market is computed locally, so memory is enough.
  */
@@ -26,9 +108,17 @@ export function createMarketDataProvider(config: AppConfig, options: MarketRegis
   const fetchImpl = options.fetch ?? ((input: string | URL | Request, init?: RequestInit) => globalThis.fetch(input, init));
   const onRepair = (ticker: string, repairs: object) => options.log?.warn({ ticker, repairs }, "market data: bars repaired or dropped");
   const cacheOptions = { ...(options.log && { log: options.log }), ...(options.now && { now: options.now }) };
+  // Once per provider (one per process): a user asked for a ticker the demo market does not list.
+  let toldOperator = false;
+  const onUnknownTicker = (ticker: string) => {
+    if (toldOperator || !options.log) return;
+    toldOperator = true;
+    options.log.warn({ ticker }, `market data: ${ticker} was asked for, but the demo market lists only fictional companies; ${REAL_DATA_HINT}`);
+  };
   switch (config.market.provider) {
+    case "auto":
     case "demo":
-      return new CachedMarketDataProvider(new DemoMarketProvider({ seed: config.market.demoSeed }), cacheOptions);
+      return new CachedMarketDataProvider(new DemoMarketProvider({ seed: config.market.demoSeed, onUnknownTicker }), cacheOptions);
     case "yahoo":
       return new CachedMarketDataProvider(
         new YahooMarketProvider({

@@ -293,17 +293,18 @@ describe.each(testDatabaseKinds)("Stripe webhook on $name", (kind) => {
     await t.close();
     t = await startTestApp(kind, { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, FREE_DAILY_ANALYSES: "1" });
     const { jwt } = await createVerifiedUser(t, "buyer@example.com");
-    const analyze = () => {
-      const form = multipartForm({ input: "NWSC" });
+    // Another ticker each time: the same ticker on the same market data is not charged again.
+    const analyze = (input: string) => {
+      const form = multipartForm({ input });
       return t.app.inject({ method: "POST", url: "/research/stocks/", payload: form.payload, headers: { ...form.headers, ...apiHeaders(jwt) } });
     };
-    expect((await analyze()).statusCode).toBe(200);
-    expect((await analyze()).statusCode).toBe(429);
+    expect((await analyze("NWSC")).statusCode).toBe(200);
+    expect((await analyze("ECHF")).statusCode).toBe(429);
     const before = json(await t.app.inject({ url: "/api/billing/subscription", headers: apiHeaders(jwt) }));
     expect(before).toMatchObject({ plan: "free", subscription: null, usage: { used: 1, limit: 1, remaining: 0 } });
 
     await deliver(checkoutCompleted("evt_1", T0, "Buyer@Example.COM"));
-    expect((await analyze()).statusCode).toBe(200);
+    expect((await analyze("ECHF")).statusCode).toBe(200);
     const after = json(await t.app.inject({ url: "/api/billing/subscription", headers: apiHeaders(jwt) }));
     expect(after).toMatchObject({ plan: "premium", subscription: { status: "active", active: true, source: "stripe", manageable: false } });
   });

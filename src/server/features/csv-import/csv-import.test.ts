@@ -266,8 +266,9 @@ describe.each(testDatabaseKinds)("CSV import and export on $name", (kind) => {
   it("never takes over an id held by another account: new id, the other row untouched, the same answer as for an unused id", async () => {
     const alice = await createVerifiedUser(t, "alice-ids@example.com");
     const bob = await createVerifiedUser(t, "bob-ids@example.com");
+    // Two tickers: the same ticker on the same data date is answered from the stored row (decision 020).
     await analyze(t, alice.jwt, "NWSC");
-    await analyze(t, alice.jwt, "NWSC");
+    await analyze(t, alice.jwt, "QBIT");
     const [kept, removed] = await rowsOf(t, alice.userId);
     expect((await t.app.inject({ method: "DELETE", url: `/user/stock-analyses/${removed!.id}`, headers: apiHeaders(alice.jwt) })).statusCode).toBe(200);
     const aliceBefore = await rowsOf(t, alice.userId);

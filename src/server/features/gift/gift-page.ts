@@ -9,13 +9,15 @@ import {
   type GiftIdea,
   type GiftRequest,
 } from "../../../core/gift/gift-types";
+import { paths } from "../../../contracts/paths";
 import { escapeHtml } from "../../html-escape";
 
 /**
  * The server-rendered gift pages (issue 9): the form (with messages next to the fields and the
  * entered values kept) and the results. They work without JavaScript; every value from the form is
- * escaped. The look follows the app's (brand colour, header with the brand link home, cards) with a
- * small inline stylesheet, so the pages do not depend on the SPA's hashed CSS.
+ * escaped. They carry the site's header (logo, brand, Analyze / History / Gift ideas) and footer
+ * (issue 16: the results had neither), drawn like the SPA's (components/layout/site-header.tsx and
+ * site-footer.tsx) with a small inline stylesheet, so the pages do not depend on the SPA's hashed CSS.
  */
 
 export const GIFT_TITLE = "Gift Recommendation Assistant";
@@ -24,10 +26,22 @@ export const GIFT_SUBMIT = "Get Gift Recommendations";
 const STYLE = `
 *,*::before,*::after{box-sizing:border-box}
 .gift-page{min-height:100vh;font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f172a;background:#f8fafc;line-height:1.5}
+.gift-page{display:flex;flex-direction:column}
 .gift-page header.gift-header{background:#fff;border-bottom:1px solid #e2e8f0}
-.gift-header .gift-bar{max-width:72rem;margin:0 auto;padding:.875rem 1rem;display:flex;align-items:center;gap:1rem}
-.gift-brand{font-weight:700;font-size:1.25rem;color:#2553d9;text-decoration:none}
-.gift-brand:focus-visible,.gift-main a:focus-visible{outline:3px solid #2553d9;outline-offset:2px}
+.gift-header .gift-bar{max-width:72rem;margin:0 auto;padding:0 1rem;min-height:4rem;display:flex;flex-wrap:wrap;align-items:center;gap:.25rem 1rem}
+.gift-brand{display:inline-flex;align-items:center;gap:.5rem;font-weight:700;font-size:1.125rem;color:#0f172a;text-decoration:none;border-radius:.5rem;padding:0 .25rem}
+.gift-nav ul{list-style:none;margin:0;padding:.25rem 0;display:flex;flex-wrap:wrap;gap:.25rem}
+.gift-nav a{display:inline-block;border-radius:.5rem;padding:.5rem .75rem;font-size:.875rem;font-weight:500;color:#475569;text-decoration:none}
+.gift-nav a:hover{background:#f1f5f9;color:#0f172a}
+.gift-nav a[aria-current="page"]{background:#eff4ff;color:#1e3a8a}
+.gift-page a:focus-visible{outline:3px solid #2553d9;outline-offset:2px}
+.gift-page main.gift-main{flex:1 0 auto;width:100%}
+.gift-footer{margin-top:4rem;border-top:1px solid #e2e8f0;background:#fff}
+.gift-footer .gift-footer-bar{max-width:72rem;margin:0 auto;padding:2rem 1rem;display:flex;flex-wrap:wrap;gap:1.5rem;align-items:center;justify-content:space-between}
+.gift-footer p{margin:.25rem 0 0;color:#64748b;font-size:.875rem}
+.gift-footer ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;font-size:.875rem}
+.gift-footer ul a{color:#64748b;font-weight:500;text-underline-offset:4px;text-decoration:none}
+.gift-footer ul a:hover{color:#0f172a;text-decoration:underline}
 .gift-main{max-width:48rem;margin:0 auto;padding:2rem 1rem 3rem}
 .gift-main h1{font-size:1.875rem;font-weight:700;line-height:1.2;margin:0 0 .5rem;letter-spacing:-.01em}
 .gift-lead{color:#475569;margin:0 0 1.5rem}
@@ -80,10 +94,41 @@ ${giftChrome(brand, body)}
 </html>`;
 }
 
-/** The header and main (also placed in the SPA's <noscript> for visitors without JavaScript). */
+/** The app's mark (components/layout/logo.tsx), decorative. */
+function logoSvg(size: number): string {
+  return `<svg width="${size}" height="${size}" viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="8" fill="#2553d9"/><path d="M7 21.5 13 15l4 4 8-9" fill="none" stroke="#fff" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/><circle cx="25" cy="10" r="2" fill="#93b4fd"/></svg>`;
+}
+
+/** The SPA header's page links (components/layout/site-header.tsx APP_LINKS); the gift page is the current one. */
+const HEADER_LINKS = [
+  { href: paths.stocks(), label: "Analyze" },
+  { href: paths.dashboard(), label: "History" },
+  { href: paths.gift(), label: "Gift ideas" },
+] as const;
+
+/** The SPA footer's links (components/layout/site-footer.tsx). */
+const FOOTER_LINKS = ["Support", "FAQ", "Terms of Use"] as const;
+
+function siteHeader(brand: string): string {
+  const links = HEADER_LINKS.map(
+    (link) => `<li><a href="${link.href}"${link.href === paths.gift() ? ' aria-current="page"' : ""}>${escapeHtml(link.label)}</a></li>`,
+  ).join("");
+  return `<header class="gift-header"><div class="gift-bar"><a class="gift-brand" href="${paths.home()}">${logoSvg(28)}<span>${escapeHtml(brand)}</span></a>
+<nav class="gift-nav" aria-label="Main"><ul>${links}</ul></nav></div></header>`;
+}
+
+function siteFooter(brand: string): string {
+  const links = FOOTER_LINKS.map((label) => `<li><a href="#">${escapeHtml(label)}</a></li>`).join("");
+  return `<footer class="gift-footer"><div class="gift-footer-bar"><div><a class="gift-brand" href="${paths.home()}">${logoSvg(22)}<span>${escapeHtml(brand)}</span></a>
+<p>Research, not investment advice. Markets carry risk.</p></div>
+<nav aria-label="Footer"><ul>${links}</ul></nav></div></footer>`;
+}
+
+/** The site's header, the main and the site's footer (also placed in the SPA's <noscript> for visitors without JavaScript). */
 export function giftChrome(brand: string, body: string): string {
-  return `<div class="gift-page"><header class="gift-header"><div class="gift-bar"><a class="gift-brand" href="/">${escapeHtml(brand)}</a></div></header>
-<main class="gift-main" id="main">${body}</main></div>`;
+  return `<div class="gift-page">${siteHeader(brand)}
+<main class="gift-main" id="main">${body}</main>
+${siteFooter(brand)}</div>`;
 }
 
 /** Styles for the <noscript> copy of the form inside the SPA shell. */

@@ -79,7 +79,9 @@ describe("POST /gift", () => {
     expect(ideas.length).toBeLessThanOrEqual(10);
     expect(response.body.match(/Where to look:/g)).toHaveLength(ideas.length);
     expect(response.body.match(/interest in/g)!.length).toBeGreaterThan(0);
-    expect(response.body).toContain('<a class="gift-brand" href="/">Quanta</a>');
+    // The site's header and footer (issue 16).
+    expect(response.body).toMatch(/<header class="gift-header">[\s\S]*<span>Quanta<\/span>[\s\S]*<\/header>/);
+    expect(response.body).toContain('<footer class="gift-footer">');
   });
 
   it.each(BUDGETS.map((b) => [b.label, b]))("keeps every idea within the budget %s", async (_label, budget) => {

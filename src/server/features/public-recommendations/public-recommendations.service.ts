@@ -3,6 +3,7 @@ import { gzipSync } from "node:zlib";
 import type { Logger } from "../../logger";
 import { analysisReportSchema } from "../../../contracts/stock-summary";
 import type { AnalysisReport } from "../../../core/analysis/analysis-report";
+import { rankSetups, type SetupRankInput } from "../../../core/analysis/buy-point-position";
 import { isoFromDayNumber, lastCompletedSession } from "../../../core/market/trading-calendar";
 import type { JobRunsRepository } from "../../jobs/job-runs.repository";
 import type { PublicAnalysesRepository, PublicAnalysisRow } from "./public-analyses.repository";
@@ -29,11 +30,23 @@ export function hasBuyPoint(report: { stock_summary: { trade_setup: { buy_point:
   return !(value === null || value === undefined || value === 0 || value === "0" || value === "N/A");
 }
 
-/** The public 'Stocks to buy' / 'Stocks to watch' list and its daily refresh. */
+/** A stored row ready for the list: its JSON fields serialised once, and what its rank is computed from. */
+interface ListItem {
+  ticker: string;
+  action: string;
+  /** `"id":…,"analysis":…,"timestamp":…` without braces; the answer adds `setup`. */
+  fields: string;
+  rankInput: SetupRankInput;
+}
+
+/**
+ * The public 'Stocks to buy' / 'Stocks to watch' list and its daily refresh. Each answer comes ranked
+ * by setup quality, extended stocks labelled and last (decision 018).
+ */
 export class PublicRecommendationsService {
   private cache = new Map<string, { body: Buffer; gzip: Buffer; expires: number }>();
   private rebuilding = new Map<string, Promise<{ body: Buffer; gzip: Buffer }>>();
-  private items = new Map<string, { createdAt: number; item: { ticker: string; action: string; json: string } | null }>();
+  private items = new Map<string, { createdAt: number; item: ListItem | null }>();
 
   constructor(
     private readonly deps: {
@@ -61,15 +74,19 @@ export class PublicRecommendationsService {
 
   private rebuild(key: string, filter: PublicListFilter): Promise<{ body: Buffer; gzip: Buffer }> {
     const work = (async () => {
-      const items: string[] = [];
+      const items: ListItem[] = [];
       for (const row of await this.deps.repository.list()) {
         const item = this.parsedItem(row);
         if (!item) continue;
         if (filter.action && item.action !== filter.action) continue;
         if (filter.ticker && item.ticker !== filter.ticker) continue;
-        items.push(item.json);
+        items.push(item);
       }
-      const body = Buffer.from(`{"analyses":[${items.join(",")}]}`);
+      const ranked = rankSetups(items, (item) => item.rankInput).map(({ item, rank, position }) => {
+        const setup = JSON.stringify({ rank, distance: position.distance, extended: position.extended, risk: position.risk });
+        return `{${item.fields},"setup":${setup}}`;
+      });
+      const body = Buffer.from(`{"analyses":[${ranked.join(",")}]}`);
       const entry = { body, gzip: gzipSync(body), expires: Date.now() + LIST_CACHE_MS };
       if (this.cache.size > 500) this.cache.clear();
       this.cache.set(key, entry);
@@ -84,19 +101,29 @@ export class PublicRecommendationsService {
   }
 
   /** A row as a list item (schema-checked, buy point present), memoised per stored row. */
-  private parsedItem(row: PublicAnalysisRow): { ticker: string; action: string; json: string } | null {
+  private parsedItem(row: PublicAnalysisRow): ListItem | null {
     const memo = this.items.get(row.id);
     if (memo && memo.createdAt === row.createdAt.getTime()) return memo.item;
     const parsed = analysisReportSchema.safeParse(row.analysis);
-    let item: { ticker: string; action: string; json: string } | null = null;
+    let item: ListItem | null = null;
     if (!parsed.success) {
       this.deps.log.warn({ ticker: row.ticker, id: row.id }, "skipping a public analysis that does not parse");
     } else if (hasBuyPoint(parsed.data)) {
       const report = parsed.data;
+      const summary = report.stock_summary;
+      const json = JSON.stringify({ id: row.id, analysis: JSON.stringify(report), timestamp: row.createdAt.toISOString() });
       item = {
-        ticker: report.stock_summary.ticker,
-        action: report.stock_summary.recommendation.action,
-        json: JSON.stringify({ id: row.id, analysis: JSON.stringify(report), timestamp: row.createdAt.toISOString() }),
+        ticker: summary.ticker,
+        action: summary.recommendation.action,
+        fields: json.slice(1, -1),
+        rankInput: {
+          ticker: summary.ticker,
+          price: summary.current_metrics.price,
+          buyPoint: summary.trade_setup.buy_point,
+          stopLoss: summary.trade_setup.stop_loss,
+          trendScore: report.meta.trend_template.score,
+          rsRating: report.meta.rs_rating,
+        },
       };
     }
     if (this.items.size > 5000) this.items.clear();

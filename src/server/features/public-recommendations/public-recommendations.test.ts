@@ -1,5 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { publicListResponseSchema, type PublicListResponse } from "../../../contracts/public-list";
 import { analysisReportSchema } from "../../../contracts/stock-summary";
 import type { MarketDataProvider } from "../../../core/market/market-data-provider";
 import { DemoMarketProvider } from "../../adapters/market/demo";
@@ -8,7 +9,7 @@ import { testDatabaseKinds } from "../../test-support/test-database";
 import { json, startTestApp, type TestApp } from "../../test-support/test-app";
 import { hasBuyPoint } from "./public-recommendations.service";
 
-type ListBody = { analyses: { id: string; analysis: string; timestamp: string }[] };
+type ListBody = PublicListResponse;
 
 /** A demo market that counts how often each ticker's bars are asked for. */
 function countingDemo(): { provider: MarketDataProvider; barsAsked: () => number } {
@@ -73,6 +74,38 @@ describe.each(testDatabaseKinds)("public recommendations on $name", (kind) => {
     expect(one.analyses).toHaveLength(1);
     expect(json<ListBody>(await t.app.inject({ url: "/api/public-buy-stocks?ticker=NOPE" })).analyses).toEqual([]);
     expect((await t.app.inject({ url: "/api/public-buy-stocks?action=SELLX" })).statusCode).toBe(400);
+  });
+
+  it("ranks each answer by setup quality with each item's distance to the buy point, an extended KSTM-like stock last", async () => {
+    await t.services.publicRecommendations.refresh();
+    // A stored stock like KSTM far above its buy point, as seen in the issue: price 85.21, buy point 72.90, stop 21% below.
+    // (Sampled from the BUY answer: the WATCH answer is built after the insert, not cached before it.)
+    const [sample] = json<ListBody>(await t.app.inject({ url: "/api/public-buy-stocks?action=BUY" })).analyses;
+    const kstm = analysisReportSchema.parse(JSON.parse(sample!.analysis));
+    kstm.stock_summary.ticker = "XTND";
+    kstm.stock_summary.current_metrics.price = 85.21;
+    kstm.stock_summary.trade_setup.buy_point = 72.9;
+    kstm.stock_summary.trade_setup.stop_loss = 67.32;
+    kstm.meta.trend_template.score = 8;
+    kstm.meta.rs_rating = 99;
+    kstm.stock_summary.recommendation.action = "WATCH";
+    await t.database.db.insert(publicAnalyses).values({ id: "xtnd-1", ticker: "XTND", action: "WATCH", analysis: kstm, asOf: kstm.meta.as_of });
+
+    const watches = publicListResponseSchema.parse(json(await t.app.inject({ url: "/api/public-buy-stocks?action=WATCH" })));
+    expect(watches.analyses.map((a) => a.setup?.rank)).toEqual(watches.analyses.map((_, i) => i + 1));
+    const last = watches.analyses.at(-1)!;
+    expect(JSON.parse(last.analysis).stock_summary.ticker).toBe("XTND");
+    expect(last.setup).toEqual({ rank: watches.analyses.length, distance: 0.169, extended: true, risk: 0.21 });
+    // Not sorted by name any more: the order follows the setups.
+    const tickers = watches.analyses.map((a) => JSON.parse(a.analysis).stock_summary.ticker as string);
+    expect(tickers).not.toEqual([...tickers].sort());
+    for (const item of watches.analyses) {
+      const summary = JSON.parse(item.analysis).stock_summary;
+      expect(item.setup?.distance).toBeCloseTo(summary.current_metrics.price / summary.trade_setup.buy_point - 1, 3);
+    }
+    // A one-ticker answer ranks its only item first.
+    const one = publicListResponseSchema.parse(json(await t.app.inject({ url: "/api/public-buy-stocks?ticker=XTND" })));
+    expect(one.analyses[0]?.setup?.rank).toBe(1);
   });
 
   it("sends the same list gzipped to clients that accept it", async () => {

@@ -18,6 +18,8 @@ export async function researchRoutes(app: FastifyInstance, deps: { research: () 
       schema: {
         tags: ["research"],
         summary: "Analyse a ticker or company name (multipart field `input`)",
+        description:
+          "The same ticker on the same market data date answers the caller's stored analysis with `reused` set, without charging the daily limit or adding to the history; `refresh=true` (the page's Refresh) follows the same rule.",
         consumes: ["multipart/form-data", "application/json"],
         body: analyzeRequestSchema,
         response: {
@@ -33,8 +35,8 @@ export async function researchRoutes(app: FastifyInstance, deps: { research: () 
       },
     },
     async (request) => {
-      const { report, id, timestamp } = await (await deps.research()).analyzeFor(verifiedUser(request), request.body?.input);
-      return { response: report, analysis: { id, timestamp } };
+      const { report, id, timestamp, reused } = await (await deps.research()).analyzeFor(verifiedUser(request), request.body?.input);
+      return { response: report, analysis: { id, timestamp }, ...(reused ? { reused } : {}) };
     },
   );
 

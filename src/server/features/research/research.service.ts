@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { analysisReportSchema } from "../../../contracts/stock-summary";
 import { InsufficientHistoryError, InvalidBarsError } from "../../../core/analysis/analyze-stock";
 import type { AnalysisReport } from "../../../core/analysis/analysis-report";
 import { MarketDataUnavailableError, SymbolNotFoundError } from "../../../core/market/market-data-provider";
@@ -15,8 +16,17 @@ export interface AnalysisContext {
   userId: string;
 }
 
+/** What an analysis made now would be made from: the ticker, its latest session's date and the source. */
+export interface LatestSession {
+  ticker: string;
+  asOf: string;
+  dataSource: string;
+}
+
 export interface Analyzer {
   analyze(query: string, context: AnalysisContext): Promise<AnalysisReport>;
+  /** Resolves the query and reads the date of its latest session (cached bars: cheap, not charged). */
+  latestSession(query: string): Promise<LatestSession>;
 }
 
 /** One analysis in a user's history. */
@@ -31,6 +41,14 @@ export interface StoredAnalysis {
 export interface AnalysisHistory {
   insert(row: { id: string; userId: string; ticker: string; action: string; analysis: unknown; createdAt: Date }): Promise<void>;
   listForUser(userId: string, ticker?: string): Promise<StoredAnalysis[]>;
+  /** The user's latest analysis of the ticker made from session `dataDate` of `dataSource`, or null. */
+  findForDataDate(userId: string, ticker: string, dataDate: string, dataSource: string): Promise<StoredAnalysis | null>;
+  /** Inserts unless such an analysis exists (atomically); answers the existing one, or null when inserted. */
+  insertUnlessSameDataDate(
+    row: { id: string; userId: string; ticker: string; action: string; analysis: unknown; createdAt: Date },
+    dataDate: string,
+    dataSource: string,
+  ): Promise<StoredAnalysis | null>;
   /** Hides one of the user's analyses (undoable); false when it is not theirs or not there. */
   softDelete(userId: string, id: string, at: Date): Promise<boolean>;
   /** Brings back an analysis the user removed since `since`. */
@@ -63,17 +81,51 @@ function nextUtcMidnight(at: Date): string {
   return next.toISOString();
 }
 
-/** The research rules: who may analyse, how many a day, and the caller's own history. */
+/** The answer to an analysis request; `reused` when it is the stored analysis of the same data. */
+export interface AnalyzeOutcome {
+  report: AnalysisReport;
+  id: string;
+  timestamp: string;
+  reused: { analyzedAt: string; dataDate: string } | null;
+}
+
+/**
+ * The research rules: who may analyse, how many a day, and the caller's own history.
+ *
+ * An analysis is charged once per ticker and market data date: asking again for a ticker whose
+ * latest session the caller has already analysed answers that stored analysis, without charging the
+ * daily limit or adding to the history. One user's requests for one ticker run one after the other in
+ * this process, so a double click costs one analysis; across instances the store keeps one row and
+ * the loser gives its reservation back.
+ */
 export class ResearchService {
+  private readonly running = new Map<string, Promise<unknown>>();
+
   constructor(private readonly deps: ResearchDependencies) {}
 
-  /** Only for a verified account (the route's requireUser gate and the type both say so). */
-  async analyzeFor(user: VerifiedUser, rawInput: string | undefined): Promise<{ report: AnalysisReport; id: string; timestamp: string }> {
+  /**
+   * Only for a verified account (the route's requireUser gate and the type both say so). The page's
+   * explicit 'Refresh' comes here too and follows the same rule: charged only for newer data.
+   */
+  async analyzeFor(user: VerifiedUser, rawInput: string | undefined): Promise<AnalyzeOutcome> {
     const input = (rawInput ?? "").trim().toUpperCase();
     if (!input) throw new AppError(400, "ticker_required", "Ticker symbol is required");
     if (input.length > MAX_INPUT_LENGTH) {
       throw new AppError(400, "invalid_ticker", `A ticker or company name has at most ${MAX_INPUT_LENGTH} characters.`);
     }
+    let latest: LatestSession;
+    try {
+      latest = await this.deps.analyzer.latestSession(input);
+    } catch (error) {
+      throw toHttpError(error);
+    }
+    return this.oneAtATime(`${user.id}\u0000${latest.ticker}`, () => this.analyzeLatest(user, input, latest));
+  }
+
+  private async analyzeLatest(user: VerifiedUser, input: string, latest: LatestSession): Promise<AnalyzeOutcome> {
+    const stored = await this.deps.analyses.findForDataDate(user.id, latest.ticker, latest.asOf, latest.dataSource);
+    if (stored && isReport(stored.analysis)) return reusedOutcome(stored, stored.analysis, latest.asOf);
+
     const now = this.deps.now();
     const day = utcDay(now);
     const premium = await this.deps.isPremium(user.email);
@@ -95,15 +147,33 @@ export class ResearchService {
       throw toHttpError(error);
     }
     const id = randomUUID();
-    await this.deps.analyses.insert({
-      id,
-      userId: user.id,
-      ticker: report.stock_summary.ticker,
-      action: report.stock_summary.recommendation.action,
-      analysis: report,
-      createdAt: now,
-    });
-    return { report, id, timestamp: now.toISOString() };
+    const ticker = report.stock_summary.ticker;
+    const dataDate = report.meta.as_of;
+    const row = { id, userId: user.id, ticker, action: report.stock_summary.recommendation.action, analysis: report, createdAt: now };
+    const existing = await this.deps.analyses.insertUnlessSameDataDate(row, dataDate, report.meta.data_source);
+    if (existing && isReport(existing.analysis)) {
+      // Another instance stored the same analysis meanwhile: that one counts, this one is given back.
+      if (!premium) await this.deps.usage.release(user.id, day);
+      return reusedOutcome(existing, existing.analysis, dataDate);
+    }
+    if (existing) await this.deps.analyses.insert(row);
+    return { report, id, timestamp: now.toISOString(), reused: null };
+  }
+
+  /** Runs `task` after the tasks already running under `key` have settled. */
+  private async oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const before = this.running.get(key) ?? Promise.resolve();
+    const result = before.then(task, task);
+    const settled = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.running.set(key, settled);
+    try {
+      return await result;
+    } finally {
+      if (this.running.get(key) === settled) this.running.delete(key);
+    }
   }
 
   async usageFor(user: AuthenticatedUser): Promise<Usage> {
@@ -128,6 +198,16 @@ export class ResearchService {
     const since = new Date(this.deps.now().getTime() - UNDO_WINDOW_MS);
     if (!(await this.deps.analyses.restore(user.id, id, since))) throw notFound();
   }
+}
+
+/** A stored analysis is answered again only when it is a whole report (an imported row may not be). */
+function isReport(analysis: unknown): analysis is AnalysisReport {
+  return analysisReportSchema.safeParse(analysis).success;
+}
+
+function reusedOutcome(stored: StoredAnalysis, report: AnalysisReport, dataDate: string): AnalyzeOutcome {
+  const timestamp = stored.createdAt.toISOString();
+  return { report, id: stored.id, timestamp, reused: { analyzedAt: timestamp, dataDate } };
 }
 
 function notFound(): AppError {

@@ -3,6 +3,9 @@ import { analysisReportSchema } from "../../../contracts/stock-summary";
 import { MarketDataUnavailableError, type MarketDataProvider } from "../../../core/market/market-data-provider";
 import { DemoMarketProvider } from "../../adapters/market/demo";
 import { stripeCustomers } from "../../db/schema";
+import { StoredAnalysesRepository } from "../../stored-analyses/stored-analyses.repository";
+import { DailyUsageRepository } from "./daily-usage.repository";
+import { ResearchService, type Analyzer } from "./research.service";
 import { testDatabaseKinds } from "../../test-support/test-database";
 import {
   TEST_ORIGIN,
@@ -16,9 +19,17 @@ import {
 } from "../../test-support/test-app";
 
 type Body = { error: string; code: string };
+type Analyzed = {
+  response: { meta: { as_of: string } };
+  analysis: { id: string; timestamp: string };
+  reused?: { analyzedAt: string; dataDate: string };
+};
 
-function analyze(t: TestApp, jwt: string, input: string | null) {
-  const form = multipartForm(input === null ? {} : { input });
+/** Five demo tickers, each a different analysis. */
+const FIVE_TICKERS = ["NWSC", "ECHF", "QBIT", "CVPH", "KSTM"];
+
+function analyze(t: TestApp, jwt: string, input: string | null, extra: Record<string, string> = {}) {
+  const form = multipartForm(input === null ? extra : { input, ...extra });
   return t.app.inject({ method: "POST", url: "/research/stocks/", payload: form.payload, headers: { ...form.headers, ...apiHeaders(jwt) } });
 }
 
@@ -68,7 +79,7 @@ describe.each(testDatabaseKinds)("research API on $name", (kind) => {
 
     const unknown = await analyze(t, jwt, "qqzz");
     expect(unknown.statusCode).toBe(404);
-    expect(json<Body>(unknown)).toEqual({ error: "No data found for QQZZ", code: "not_found" });
+    expect(json<Body>(unknown)).toEqual({ error: "QQZZ is not in the demo market — try NWSC (Northwind Semiconductor), QBIT (Quillbit Software)", code: "not_found" });
 
     const tooLong = await analyze(t, jwt, "x".repeat(65));
     expect(tooLong.statusCode).toBe(400);
@@ -100,28 +111,124 @@ describe.each(testDatabaseKinds)("research API on $name", (kind) => {
   it("lets a free user make FREE_DAILY_ANALYSES a day, then 429 'daily limit'; unknown tickers do not count; premium is unlimited", async () => {
     const { jwt } = await createVerifiedUser(t, "free@example.com");
     expect((await analyze(t, jwt, "zzzq")).statusCode).toBe(404);
-    for (let k = 0; k < 5; k++) expect((await analyze(t, jwt, "NWSC")).statusCode).toBe(200);
-    const sixth = await analyze(t, jwt, "NWSC");
+    for (const ticker of FIVE_TICKERS) expect((await analyze(t, jwt, ticker)).statusCode).toBe(200);
+    const sixth = await analyze(t, jwt, "CBRG");
     expect(sixth.statusCode).toBe(429);
     expect(json<Body>(sixth).code).toBe("daily_limit");
     expect(json<Body>(sixth).error).toContain("daily limit");
     expect(json(await t.app.inject({ url: "/api/usage", headers: apiHeaders(jwt) }))).toMatchObject({ used: 5, limit: 5, remaining: 0, premium: false });
+    // At the limit, a ticker already analysed on today's data is still answered (it costs nothing).
+    const again = await analyze(t, jwt, "NWSC");
+    expect(again.statusCode).toBe(200);
+    expect(json<{ reused?: unknown }>(again).reused).toBeDefined();
 
     await t.database.db.insert(stripeCustomers).values({ email: "free@example.com", status: "active" });
-    expect((await analyze(t, jwt, "NWSC")).statusCode).toBe(200);
+    expect((await analyze(t, jwt, "CBRG")).statusCode).toBe(200);
     expect(json(await t.app.inject({ url: "/api/usage", headers: apiHeaders(jwt) }))).toMatchObject({ limit: null, premium: true });
     expect(json(await t.app.inject({ url: "/api/billing/subscription", headers: apiHeaders(jwt) }))).toMatchObject({
       subscription: { status: "active", active: true },
     });
   });
 
-  it("lets exactly 5 of 30 concurrent requests through for a free user", async () => {
+  it("charges 5 of 30 concurrent requests for 6 tickers: one per ticker, the sixth ticker refused", async () => {
     const { jwt } = await createVerifiedUser(t, "burst@example.com");
-    const statuses = await Promise.all(Array.from({ length: 30 }, () => analyze(t, jwt, "NWSC").then((r) => r.statusCode)));
-    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(25);
+    const tickers = [...FIVE_TICKERS, "CBRG"];
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, k) => analyze(t, jwt, tickers[k % tickers.length]!)));
+    const ok = answers.filter((r) => r.statusCode === 200);
+    expect(ok).toHaveLength(25);
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(5);
+    // Of each ticker's five requests that went through, one made the analysis and four reused it.
+    expect(ok.filter((r) => json<{ reused?: unknown }>(r).reused === undefined)).toHaveLength(5);
     const history = json<{ analyses: unknown[] }>(await t.app.inject({ url: "/user/stock-analyses/", headers: apiHeaders(jwt) }));
     expect(history.analyses).toHaveLength(5);
+    expect(json(await t.app.inject({ url: "/api/usage", headers: apiHeaders(jwt) }))).toMatchObject({ used: 5, remaining: 0 });
+  });
+
+  it("answers the stored analysis of the same ticker and data date again, without charging or a new history entry", async () => {
+    const { jwt } = await createVerifiedUser(t, "again@example.com");
+    const first = await analyze(t, jwt, "NWSC");
+    expect(first.statusCode).toBe(200);
+    const made = json<Analyzed>(first);
+    expect(made.reused).toBeUndefined();
+
+    for (const input of ["nwsc", "Northwind"]) {
+      const again = await analyze(t, jwt, input);
+      expect(again.statusCode).toBe(200);
+      const body = json<Analyzed>(again);
+      expect(body.analysis).toEqual(made.analysis);
+      expect(body.reused).toEqual({ analyzedAt: made.analysis.timestamp, dataDate: made.response.meta.as_of });
+      expect(body.response).toEqual(made.response);
+    }
+    // The page's explicit Refresh: no newer data, so the same answer, still free.
+    const refresh = await analyze(t, jwt, "NWSC", { refresh: "true" });
+    expect(json<Analyzed>(refresh).reused?.analyzedAt).toBe(made.analysis.timestamp);
+
+    expect(json(await t.app.inject({ url: "/api/usage", headers: apiHeaders(jwt) }))).toMatchObject({ used: 1, remaining: 4 });
+    const history = json<{ analyses: { id: string }[] }>(await t.app.inject({ url: "/user/stock-analyses/", headers: apiHeaders(jwt) }));
+    expect(history.analyses.map((a) => a.id)).toEqual([made.analysis.id]);
+
+    // Another ticker is a new analysis; another user's analysis of NWSC is theirs, and charged to them.
+    expect(json<Analyzed>(await analyze(t, jwt, "ECHF")).reused).toBeUndefined();
+    const other = await createVerifiedUser(t, "other@example.com");
+    expect(json<Analyzed>(await analyze(t, other.jwt, "NWSC")).reused).toBeUndefined();
+    expect(json(await t.app.inject({ url: "/api/usage", headers: apiHeaders(other.jwt) }))).toMatchObject({ used: 1 });
+  });
+
+  it("makes a new analysis (charged) after the user removed the stored one", async () => {
+    const { jwt } = await createVerifiedUser(t, "removed@example.com");
+    const first = json<Analyzed>(await analyze(t, jwt, "NWSC")).analysis.id;
+    expect((await t.app.inject({ method: "DELETE", url: `/user/stock-analyses/${first}`, headers: apiHeaders(jwt) })).statusCode).toBe(200);
+    const second = json<Analyzed>(await analyze(t, jwt, "NWSC"));
+    expect(second.reused).toBeUndefined();
+    expect(second.analysis.id).not.toBe(first);
+    expect(json(await t.app.inject({ url: "/api/usage", headers: apiHeaders(jwt) }))).toMatchObject({ used: 2 });
+  });
+
+  it("charges one analysis for two simultaneous requests of the same ticker", async () => {
+    const { jwt } = await createVerifiedUser(t, "double@example.com");
+    const answers = await Promise.all([analyze(t, jwt, "NWSC"), analyze(t, jwt, "nwsc"), analyze(t, jwt, "Northwind")]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const bodies = answers.map((r) => json<Analyzed>(r));
+    expect(new Set(bodies.map((b) => b.analysis.id)).size).toBe(1);
+    expect(bodies.filter((b) => b.reused === undefined)).toHaveLength(1);
+    expect(json(await t.app.inject({ url: "/api/usage", headers: apiHeaders(jwt) }))).toMatchObject({ used: 1 });
+    const history = json<{ analyses: unknown[] }>(await t.app.inject({ url: "/user/stock-analyses/", headers: apiHeaders(jwt) }));
+    expect(history.analyses).toHaveLength(1);
+  });
+
+  it("charges one analysis when two instances on one database analyse the same ticker at the same moment", async () => {
+    const { userId } = await createVerifiedUser(t, "instances@example.com");
+    const user = { id: userId, email: "instances@example.com", emailVerified: true as const };
+    const report = await t.services.analysis.analyze("NWSC");
+    // Both instances pass the stored-analysis check before either stores: each analysis waits for the other.
+    let arrived = 0;
+    let release: () => void = () => undefined;
+    const bothAnalysing = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const analyzer: Analyzer = {
+      latestSession: (query) => t.services.analysis.latestSession(query),
+      analyze: async () => {
+        if (++arrived === 2) release();
+        await bothAnalysing;
+        return report;
+      },
+    };
+    const instance = () =>
+      new ResearchService({
+        analyzer,
+        analyses: new StoredAnalysesRepository(t.database.db),
+        usage: new DailyUsageRepository(t.database.db),
+        isPremium: async () => false,
+        freeDailyAnalyses: 5,
+        now: () => new Date(),
+      });
+    const answers = await Promise.all([instance().analyzeFor(user, "NWSC"), instance().analyzeFor(user, "NWSC")]);
+    expect(arrived).toBe(2);
+    expect(answers[0].id).toBe(answers[1].id);
+    expect(answers.filter((answer) => answer.reused === null)).toHaveLength(1);
+    expect(await new DailyUsageRepository(t.database.db).used(userId, new Date().toISOString().slice(0, 10))).toBe(1);
+    expect(await new StoredAnalysesRepository(t.database.db).listForUser(userId)).toHaveLength(1);
   });
 
   it("keeps each user's history to themselves: list, filter, remove, undo", async () => {
@@ -185,6 +292,32 @@ describe("research API when the market data provider fails", () => {
         code: "market_data_unavailable",
       });
       expect(json(await t.app.inject({ url: "/api/usage", headers: apiHeaders(jwt) }))).toMatchObject({ used: 0, remaining: 1 });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("research API when the market data advances", () => {
+  it("charges again, and adds to the history, once the ticker has a newer session", async () => {
+    let today = new Date("2026-11-18T22:00:00Z"); // a Wednesday after the close
+    const market = new DemoMarketProvider({ seed: 42, today: () => today });
+    const t = await startTestApp(testDatabaseKinds[0]!, {}, { market });
+    try {
+      const { jwt } = await createVerifiedUser(t, "advance@example.com");
+      const first = json<Analyzed>(await analyze(t, jwt, "NWSC"));
+      expect(first.response.meta.as_of).toBe("2026-11-18");
+      expect(json<Analyzed>(await analyze(t, jwt, "NWSC", { refresh: "true" })).reused?.dataDate).toBe("2026-11-18");
+      expect(json(await t.app.inject({ url: "/api/usage", headers: apiHeaders(jwt) }))).toMatchObject({ used: 1 });
+
+      today = new Date("2026-11-19T22:00:00Z");
+      const refreshed = json<Analyzed>(await analyze(t, jwt, "NWSC", { refresh: "true" }));
+      expect(refreshed.reused).toBeUndefined();
+      expect(refreshed.response.meta.as_of).toBe("2026-11-19");
+      expect(refreshed.analysis.id).not.toBe(first.analysis.id);
+      expect(json(await t.app.inject({ url: "/api/usage", headers: apiHeaders(jwt) }))).toMatchObject({ used: 2 });
+      const history = json<{ analyses: { id: string }[] }>(await t.app.inject({ url: "/user/stock-analyses/", headers: apiHeaders(jwt) }));
+      expect(history.analyses.map((a) => a.id)).toEqual([refreshed.analysis.id, first.analysis.id]);
     } finally {
       await t.close();
     }

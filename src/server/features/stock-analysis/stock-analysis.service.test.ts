@@ -76,11 +76,21 @@ describe("StockAnalysisService on the demo market", () => {
     expect((await service.resolve(nameWord.toLowerCase())).ticker).toBeTruthy();
   });
 
-  it("answers unknown input with 'No data found for …'", async () => {
+  it("answers a ticker the demo market does not list with demo tickers to try", async () => {
     const service = new StockAnalysisService(new DemoMarketProvider({ seed: 42 }));
+    await expect(service.analyze("qqqqzz")).rejects.toThrow(SymbolNotFoundError);
+    await expect(service.analyze("aapl")).rejects.toThrow("AAPL is not in the demo market — try NWSC (Northwind Semiconductor), QBIT (Quillbit Software)");
+    await expect(service.analyze("Apple Inc")).rejects.toThrow("'Apple Inc' is not in the demo market — try NWSC");
+    await expect(service.analyze("   ")).rejects.toThrow(SymbolNotFoundError);
+  });
+
+  it("answers unknown input on a real provider with 'No data found for …'", async () => {
+    class RealLooking extends DemoMarketProvider {
+      override readonly demo = false as never;
+    }
+    const service = new StockAnalysisService(new RealLooking({ seed: 42 }));
     await expect(service.analyze("qqqqzz")).rejects.toThrow(new SymbolNotFoundError("QQQQZZ"));
     await expect(service.analyze("qqqqzz")).rejects.toThrow("No data found for QQQQZZ");
-    await expect(service.analyze("   ")).rejects.toThrow(SymbolNotFoundError);
   });
 
   it("gives the same report for the same seed and date", async () => {

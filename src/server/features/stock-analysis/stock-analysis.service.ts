@@ -4,7 +4,7 @@ import { rankBySetupQuality } from "../../../core/analysis/setup-quality";
 import { relativeStrengthScore } from "../../../core/indicators/relative-strength";
 import { firstBars, type CompanyProfile, type DailyBars } from "../../../core/market/market-data";
 import type { MarketCacheStore } from "../../adapters/market/market-cache-store";
-import { MARKET_DATA_SOURCE_NAMES, SymbolNotFoundError, type MarketDataProvider } from "../../../core/market/market-data-provider";
+import { MARKET_DATA_SOURCE_NAMES, notInDemoMarketMessage, SymbolNotFoundError, type MarketDataProvider } from "../../../core/market/market-data-provider";
 
 /** Two years of sessions: enough for the 200-day EMA's direction, the 52-week range and RS. */
 export const HISTORY_SESSIONS = 520;
@@ -44,10 +44,18 @@ export class StockAnalysisService {
     const exact = await this.provider.getProfile(cleaned.toUpperCase());
     if (exact) return exact;
     const [best] = await this.provider.searchSymbols(cleaned);
-    if (!best) throw new SymbolNotFoundError(cleaned.toUpperCase());
+    if (!best) throw await this.notFound(cleaned);
     // Search results may lack the sector and currency the analysis uses; the profile has them.
     const profile = best.sector === null ? await this.provider.getProfile(best.ticker) : null;
     return profile ?? { ticker: best.ticker, name: best.name, sector: best.sector, industry: best.industry };
+  }
+
+  /** Unknown on the demo market: the answer names demo tickers to try instead ('AAPL is not in the demo market — try NWSC …'). */
+  private async notFound(query: string): Promise<SymbolNotFoundError> {
+    const ticker = query.toUpperCase();
+    if (!this.provider.demo) return new SymbolNotFoundError(ticker);
+    const universe = await this.provider.listUniverse().catch(() => []);
+    return new SymbolNotFoundError(ticker, notInDemoMarketMessage(query, universe));
   }
 
   async analyze(query: string): Promise<AnalysisReport> {
@@ -57,6 +65,18 @@ export class StockAnalysisService {
     const asOf = bars.dates[bars.dates.length - 1]!;
     const scores = (await this.storedUniverseScores(asOf)) ?? (this.provider.costsUpstreamCalls ? null : await this.refreshUniverseScores());
     return this.analyzeWith(profile, bars, scores);
+  }
+
+  /**
+   * The ticker a query names and the date of its latest session, with the data source's name: what
+   * an analysis made now would be made from (the bars are cached, so this is cheap).
+   */
+  async latestSession(query: string): Promise<{ ticker: string; asOf: string; dataSource: string }> {
+    const profile = await this.resolve(query);
+    const bars = await this.provider.getDailyBars(profile.ticker, HISTORY_SESSIONS);
+    const asOf = bars?.dates[bars.dates.length - 1];
+    if (!asOf) throw new SymbolNotFoundError(profile.ticker);
+    return { ticker: profile.ticker, asOf, dataSource: MARKET_DATA_SOURCE_NAMES[this.provider.id] };
   }
 
   /** Analyses the provider's whole universe, best setups first. */

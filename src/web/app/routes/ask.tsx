@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation, useParams } from "react-router";
 import { PageSpinner } from "../../components/ui/spinner";
+import { DemoMarketBanner } from "../../components/layout/demo-market-banner";
 import { SkipLink } from "../../components/layout/skip-link";
 import { useBrand } from "../../config/public-config";
 import { AuthProvider, useAuth } from "../../lib/auth-context";
@@ -26,6 +27,7 @@ function AskShell() {
     <div className="flex h-dvh flex-col bg-canvas">
       <SkipLink />
       <ChatHeader brand={brand} />
+      <DemoMarketBanner />
       <main id="main-content" tabIndex={-1} className="min-h-0 flex-1 focus:outline-none">
         {content}
       </main>

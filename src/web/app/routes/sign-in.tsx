@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useBrand } from "../../config/public-config";
 import { usePageTitle } from "../../lib/use-page-title";
+import { useRedirectParam } from "../../lib/return-address";
 import { AuthCard } from "../../features/auth/components/auth-card";
 import { SignInForm } from "../../features/auth/components/sign-in-form";
 import { paths } from "../../../contracts/paths";
@@ -8,6 +9,7 @@ import { paths } from "../../../contracts/paths";
 export function SignInPage() {
   const brand = useBrand();
   usePageTitle("Sign in", brand);
+  const redirect = useRedirectParam();
   return (
     <AuthCard
       title="Sign In"
@@ -16,7 +18,7 @@ export function SignInPage() {
         <div className="space-y-3">
           <p>
             Don’t have an account?{" "}
-            <Link to={paths.signUp()} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+            <Link to={paths.signUp(redirect)} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
               Sign Up
             </Link>
           </p>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useBrand } from "../../config/public-config";
 import { usePageTitle } from "../../lib/use-page-title";
+import { useRedirectParam } from "../../lib/return-address";
 import { AuthCard } from "../../features/auth/components/auth-card";
 import { SignUpForm } from "../../features/auth/components/sign-up-form";
 import { paths } from "../../../contracts/paths";
@@ -8,6 +9,7 @@ import { paths } from "../../../contracts/paths";
 export function SignUpPage() {
   const brand = useBrand();
   usePageTitle("Sign up", brand);
+  const redirect = useRedirectParam();
   return (
     <AuthCard
       title="Sign Up"
@@ -15,7 +17,7 @@ export function SignUpPage() {
       footer={
         <p>
           Already have an account?{" "}
-          <Link to={paths.signIn()} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+          <Link to={paths.signIn(redirect)} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
             Sign in
           </Link>
         </p>

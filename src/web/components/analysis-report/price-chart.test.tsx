@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import "@testing-library/jest-dom/vitest";
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ApiError } from "../../../contracts/api-error";
@@ -10,13 +11,15 @@ import { ema } from "../../../core/indicators/moving-average";
 import { CHART_COLORS, PriceChart } from "./price-chart";
 
 const chartMock = vi.hoisted(() => {
-  const series: { type: string; options: Record<string, unknown>; data: unknown[]; priceLines: Record<string, unknown>[] }[] = [];
+  const series: { type: string; options: Record<string, unknown>; pane: number; data: unknown[]; priceLines: Record<string, unknown>[] }[] = [];
   const remove = vi.fn();
   const fitContent = vi.fn();
+  const setVisibleLogicalRange = vi.fn();
   const applyOptions = vi.fn();
+  const stretch = [vi.fn(), vi.fn()];
   const createChart = vi.fn((_element: HTMLElement, _options: unknown) => ({
-    addSeries: (definition: { type: string }, options: Record<string, unknown> = {}) => {
-      const entry = { type: definition.type, options, data: [] as unknown[], priceLines: [] as Record<string, unknown>[] };
+    addSeries: (definition: { type: string }, options: Record<string, unknown> = {}, pane = 0) => {
+      const entry = { type: definition.type, options, pane, data: [] as unknown[], priceLines: [] as Record<string, unknown>[] };
       series.push(entry);
       return {
         setData: (data: unknown[]) => {
@@ -30,10 +33,11 @@ const chartMock = vi.hoisted(() => {
       };
     },
     priceScale: () => ({ applyOptions }),
-    timeScale: () => ({ fitContent }),
+    panes: () => stretch.map((setStretchFactor) => ({ setStretchFactor })),
+    timeScale: () => ({ fitContent, setVisibleLogicalRange }),
     remove,
   }));
-  return { series, remove, fitContent, createChart };
+  return { series, remove, fitContent, setVisibleLogicalRange, stretch, createChart };
 });
 
 vi.mock("lightweight-charts", () => ({
@@ -84,19 +88,28 @@ describe("PriceChart", () => {
     await waitFor(() => {
       expect(chartMock.fitContent).toHaveBeenCalled();
     });
-    expect(chartMock.createChart).toHaveBeenCalledWith(screen.getByTestId("price-chart-canvas"), expect.objectContaining({ autoSize: true }));
+    expect(chartMock.createChart).toHaveBeenCalledWith(
+      screen.getByTestId("price-chart-canvas"),
+      // No TradingView logo over the volume: the attribution is a link under the chart.
+      expect.objectContaining({ autoSize: true, layout: expect.objectContaining({ attributionLogo: false }) as unknown }),
+    );
+    expect(screen.getByRole("link", { name: "Chart by TradingView" })).toHaveAttribute("href", "https://www.tradingview.com/");
     expect(chartMock.series.map((s) => s.type)).toEqual(["Candlestick", "Histogram", "Line", "Line", "Line"]);
     const [candles, volume, ema50, ema150, ema200] = chartMock.series;
-    // 260 sessions shown; the 260 before them only seed the EMAs, so all three span the whole chart.
-    expect(candles?.data).toHaveLength(260);
-    expect(volume?.options).toMatchObject({ priceScaleId: "volume" });
-    expect(ema50?.data).toHaveLength(260);
-    expect(ema150?.data).toHaveLength(260);
-    expect(ema200?.data).toHaveLength(260);
-    // The first EMA 50 point shown is the EMA over the whole fetched history at that session.
+    // Every fetched bar is drawn ('All'); the ranges show the last ones.
+    expect(candles?.data).toHaveLength(520);
+    // Volume in its own pane (index 1) on its own scale, so the price axis does not run below zero.
+    expect(candles?.pane).toBe(0);
+    expect(volume?.pane).toBe(1);
+    expect(volume?.options).not.toHaveProperty("priceScaleId");
+    expect(chartMock.stretch[1]).toHaveBeenCalledWith(expect.closeTo(0.22, 5));
+    // The EMAs are the engine's over the whole history; each starts at its seed.
     const full = ema(Float64Array.from(bars(520), (b) => b.close), 50);
-    expect((ema50?.data[0] as { value: number }).value).toBe(full[260]);
-    expect((ema50?.data[259] as { value: number }).value).toBe(full[519]);
+    expect(ema50?.data).toHaveLength(520 - 49);
+    expect(ema150?.data).toHaveLength(520 - 149);
+    expect(ema200?.data).toHaveLength(520 - 199);
+    expect((ema50?.data[0] as { value: number }).value).toBe(full[49]);
+    expect((ema50?.data.at(-1) as { value: number }).value).toBe(full[519]);
     expect(candles?.priceLines).toEqual([
       expect.objectContaining({ price: 98.99, color: CHART_COLORS.buyPoint, title: "Buy point" }),
       expect.objectContaining({ price: 92.27, color: CHART_COLORS.stopLoss, title: "Stop loss" }),
@@ -120,10 +133,43 @@ describe("PriceChart", () => {
       expect(chartMock.fitContent).toHaveBeenCalled();
     });
     const [, , ema50, ema150, ema200] = chartMock.series;
+    // 100 bars: shorter than 6 months' 126 sessions, so the whole history is shown.
+    expect(chartMock.setVisibleLogicalRange).not.toHaveBeenCalled();
     expect(ema50?.data).toHaveLength(51);
     expect(ema50?.data[0]).toEqual({ time: bars(100)[49]!.date, value: expect.closeTo(100 + 2.45, 10) as unknown });
     expect(ema150?.data).toEqual([]);
     expect(ema200?.data).toEqual([]);
+  });
+
+  it("opens on 6 months and switches to 3M, 1Y and All with pressed toggle buttons", async () => {
+    vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(jsonResponse({ ticker: "NVDA", demo: false, bars: bars(520) } satisfies BarsResponse))));
+    renderChart({ ticker: "NVDA", target: 120 });
+    await waitFor(() => {
+      expect(chartMock.setVisibleLogicalRange).toHaveBeenLastCalledWith({ from: 520 - 126, to: 521 });
+    });
+    const group = screen.getByRole("group", { name: "Chart range" });
+    expect(within(group).getByRole("button", { name: "6 months" })).toHaveAttribute("aria-pressed", "true");
+    await userEvent.click(within(group).getByRole("button", { name: "3 months" }));
+    expect(chartMock.setVisibleLogicalRange).toHaveBeenLastCalledWith({ from: 520 - 63, to: 521 });
+    expect(within(group).getByRole("button", { name: "3 months" })).toHaveAttribute("aria-pressed", "true");
+    expect(within(group).getByRole("button", { name: "6 months" })).toHaveAttribute("aria-pressed", "false");
+    await userEvent.click(within(group).getByRole("button", { name: "1 year" }));
+    expect(chartMock.setVisibleLogicalRange).toHaveBeenLastCalledWith({ from: 520 - 252, to: 521 });
+    chartMock.fitContent.mockClear();
+    await userEvent.click(within(group).getByRole("button", { name: "All history" }));
+    expect(chartMock.fitContent).toHaveBeenCalledTimes(1);
+  });
+
+  it("draws no price-line titles over the axis on a phone-wide chart (the legend names the lines)", async () => {
+    vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(358);
+    vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(jsonResponse({ ticker: "NVDA", demo: false, bars: bars(300) } satisfies BarsResponse))));
+    renderChart({ ticker: "NVDA", buyPoint: 98.99, target: 120 });
+    await waitFor(() => {
+      expect(chartMock.fitContent).toHaveBeenCalled();
+    });
+    expect(chartMock.series[0]?.priceLines.map((line) => line.title)).toEqual(["", ""]);
+    expect(screen.getByRole("list", { name: "Chart legend" })).toHaveTextContent("Target 120.00");
+    vi.restoreAllMocks();
   });
 
   it("says so when the bars cannot be loaded", async () => {

@@ -5,12 +5,33 @@ import { fetchBars } from "../../lib/market-bars-api";
 import { ema } from "../../../core/indicators/moving-average";
 import { formatPrice, isFiniteNumber } from "../../lib/format";
 import { Spinner } from "../ui/spinner";
+import { cn } from "../../lib/cn";
 import { barsKeys } from "../../lib/query-keys";
 
 /** Sessions of daily bars the chart asks for (about a year). */
 export const CHART_SESSIONS = 260;
-/** Extra earlier sessions fetched only to seed the EMAs, so the 200-day line spans the whole chart. */
+/** Extra earlier sessions fetched to seed the EMAs, so the 200-day line spans the last year; 'All' shows them too. */
 export const EMA_WARMUP_SESSIONS = 260;
+
+/** The range buttons: sessions shown (null: every bar fetched, about two years). */
+export const CHART_RANGES = [
+  { id: "3M", label: "3 months", sessions: 63 },
+  { id: "6M", label: "6 months", sessions: 126 },
+  { id: "1Y", label: "1 year", sessions: 252 },
+  { id: "All", label: "All history", sessions: null },
+] as const;
+export type ChartRangeId = (typeof CHART_RANGES)[number]["id"];
+export const DEFAULT_CHART_RANGE: ChartRangeId = "6M";
+/** Below this width the price lines draw no title on the chart (the legend names them), so no label covers the axis. */
+const NARROW_CHART_PX = 640;
+/** Share of the chart's height the volume pane takes. */
+const VOLUME_PANE_SHARE = 0.22;
+
+/** The logical range (bar indexes) that shows the last `sessions` of `count` bars, with a little room on the right. */
+export function visibleRangeFor(count: number, sessions: number | null): { from: number; to: number } | null {
+  if (sessions === null || count <= sessions) return null;
+  return { from: count - sessions, to: count - 1 + 2 };
+}
 
 export const CHART_COLORS = {
   up: "#15803d",
@@ -45,14 +66,18 @@ interface LegendItem {
 }
 
 /**
- * Daily candles with the 50/150/200-day EMAs, volume on its own scale and price lines for the buy
- * point, stop loss and target. Resizes with its container. The EMAs are the engine's own function
- * over as many sessions as the analysis reads (520), so a fresh report's EMA fields are the lines'
- * last points.
+ * Daily candles with the 50/150/200-day EMAs, volume in its own pane below the prices (so the price
+ * axis never runs below zero) and price lines for the buy point, stop loss and target; 3M/6M/1Y/All
+ * range buttons (6M first). Resizes with its container. The EMAs are the engine's own function over
+ * as many sessions as the analysis reads (520), so a fresh report's EMA fields are the lines' last
+ * points. The TradingView attribution is a link under the chart instead of a logo over the volume.
  */
 export function PriceChart({ ticker, buyPoint, stopLoss, target }: PriceChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
+  const [range, setRange] = useState<ChartRangeId>(DEFAULT_CHART_RANGE);
+  const [chartReady, setChartReady] = useState(0);
+  const chartRef = useRef<{ chart: IChartApi; count: number } | null>(null);
   const query = useQuery({
     queryKey: barsKeys.chart(ticker, CHART_SESSIONS),
     queryFn: () => fetchBars(ticker, CHART_SESSIONS + EMA_WARMUP_SESSIONS),
@@ -68,20 +93,21 @@ export function PriceChart({ ticker, buyPoint, stopLoss, target }: PriceChartPro
     const element = container.current;
     const history = data?.bars;
     if (!element || !history || history.length === 0) return;
-    const firstShown = Math.max(0, history.length - CHART_SESSIONS);
-    const bars = history.slice(firstShown);
+    const bars = history;
     let cancelled = false;
     let chart: IChartApi | null = null;
 
     import("lightweight-charts")
       .then((lc) => {
         if (cancelled) return;
+        const narrow = element.clientWidth > 0 && element.clientWidth < NARROW_CHART_PX;
         chart = lc.createChart(element, {
           autoSize: true,
-          layout: { background: { color: "#ffffff" }, textColor: "#475569" },
+          layout: { background: { color: "#ffffff" }, textColor: "#475569", attributionLogo: false },
           grid: { vertLines: { color: "#f1f5f9" }, horzLines: { color: "#f1f5f9" } },
-          rightPriceScale: { borderColor: "#e2e8f0", scaleMargins: { top: 0.08, bottom: 0.28 } },
-          timeScale: { borderColor: "#e2e8f0" },
+          rightPriceScale: { borderColor: "#e2e8f0", scaleMargins: { top: 0.08, bottom: 0.06 } },
+          // Keep the chosen range when the container resizes (autoSize sets the real width after the first draw).
+          timeScale: { borderColor: "#e2e8f0", lockVisibleTimeRangeOnResize: true },
         });
 
         const levels = [buy, stop, goal].filter((price): price is number => price !== null);
@@ -106,13 +132,15 @@ export function PriceChart({ ticker, buyPoint, stopLoss, target }: PriceChartPro
         });
         candles.setData(bars.map((b) => ({ time: b.date, open: b.open, high: b.high, low: b.low, close: b.close })));
 
-        const volume = chart.addSeries(lc.HistogramSeries, {
-          priceScaleId: "volume",
-          priceFormat: { type: "volume" },
-          lastValueVisible: false,
-          priceLineVisible: false,
-        });
-        chart.priceScale("volume").applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+        // Volume in a pane of its own: sharing the price pane pushed the price axis below zero.
+        const volume = chart.addSeries(
+          lc.HistogramSeries,
+          { priceFormat: { type: "volume" }, lastValueVisible: false, priceLineVisible: false },
+          1,
+        );
+        const [pricePane, volumePane] = chart.panes();
+        pricePane?.setStretchFactor(1 - VOLUME_PANE_SHARE);
+        volumePane?.setStretchFactor(VOLUME_PANE_SHARE);
         volume.setData(
           bars.map((b, i) => ({
             time: b.date,
@@ -123,7 +151,7 @@ export function PriceChart({ ticker, buyPoint, stopLoss, target }: PriceChartPro
 
         const closes = Float64Array.from(history, (b) => b.close);
         for (const { period, color } of EMAS) {
-          const values = ema(closes, period).subarray(firstShown);
+          const values = ema(closes, period);
           const line = chart.addSeries(lc.LineSeries, {
             color,
             lineWidth: 2,
@@ -147,9 +175,12 @@ export function PriceChart({ ticker, buyPoint, stopLoss, target }: PriceChartPro
         ];
         for (const { price, color, title } of lines) {
           if (price === null) continue;
-          candles.createPriceLine({ price, color, title, lineStyle: lc.LineStyle.Dashed, lineWidth: 2, axisLabelVisible: true });
+          // On a phone the title would cover the price axis; the axis label and the legend name the line.
+          candles.createPriceLine({ price, color, title: narrow ? "" : title, lineStyle: lc.LineStyle.Dashed, lineWidth: 2, axisLabelVisible: true });
         }
         chart.timeScale().fitContent();
+        chartRef.current = { chart, count: bars.length };
+        setChartReady((n) => n + 1);
       })
       .catch(() => {
         if (!cancelled) setFailed(true);
@@ -157,10 +188,21 @@ export function PriceChart({ ticker, buyPoint, stopLoss, target }: PriceChartPro
 
     return () => {
       cancelled = true;
+      chartRef.current = null;
       chart?.remove();
       chart = null;
     };
   }, [data, buy, stop, goal]);
+
+  // The range buttons move the time scale of the chart already drawn; 'All' fits every bar.
+  useEffect(() => {
+    const current = chartRef.current;
+    if (!current) return;
+    const sessions = CHART_RANGES.find((r) => r.id === range)?.sessions ?? null;
+    const visible = visibleRangeFor(current.count, sessions);
+    if (visible) current.chart.timeScale().setVisibleLogicalRange(visible);
+    else current.chart.timeScale().fitContent();
+  }, [range, chartReady]);
 
   const legend: LegendItem[] = [
     { label: "Price", color: CHART_COLORS.up, kind: "box" },
@@ -190,10 +232,31 @@ export function PriceChart({ ticker, buyPoint, stopLoss, target }: PriceChartPro
 
   return (
     <figure data-testid="price-chart" aria-label={`Price chart for ${ticker}`} className="m-0">
-      <div ref={container} data-testid="price-chart-canvas" className="h-[300px] w-full sm:h-[380px]" />
+      <div role="group" aria-label="Chart range" className="mb-3 inline-flex rounded-lg border border-line bg-canvas p-0.5">
+        {CHART_RANGES.map((option) => (
+          <button
+            key={option.id}
+            type="button"
+            aria-pressed={range === option.id}
+            aria-label={option.label}
+            title={option.label}
+            data-testid={`chart-range-${option.id}`}
+            onClick={() => {
+              setRange(option.id);
+            }}
+            className={cn(
+              "min-w-11 rounded-md px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600",
+              range === option.id ? "bg-surface text-ink shadow-card" : "text-muted hover:text-ink",
+            )}
+          >
+            {option.id}
+          </button>
+        ))}
+      </div>
+      <div ref={container} data-testid="price-chart-canvas" className="h-[320px] w-full sm:h-[400px]" />
       <figcaption className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1.5 text-xs text-muted">
         <span className="sr-only">
-          Daily candles of the last {Math.min(data.bars.length, CHART_SESSIONS)} sessions with the 50, 150 and 200-day EMAs and volume.
+          Daily candles of up to {data.bars.length} sessions with the 50, 150 and 200-day EMAs and volume.
         </span>
         <ul aria-label="Chart legend" className="contents">
           {legend.map((item) => (
@@ -212,6 +275,9 @@ export function PriceChart({ ticker, buyPoint, stopLoss, target }: PriceChartPro
           ))}
         </ul>
         {data.demo ? <span className="font-semibold text-warning-800">Demo data</span> : null}
+        <a href="https://www.tradingview.com/" target="_blank" rel="noopener noreferrer" className="ml-auto underline-offset-2 hover:underline">
+          Chart by TradingView
+        </a>
       </figcaption>
     </figure>
   );

@@ -4,9 +4,17 @@ import { buttonClasses } from "../ui/button";
 import { SideSheet } from "../ui/side-sheet";
 import { UserMenu } from "./user-menu";
 import { paths } from "../../../contracts/paths";
+import { useSignInHref, useSignUpHref } from "../../lib/return-address";
 
 /** Marketing links of SPEC.md §2; their pages do not exist, so they point nowhere on purpose. */
 const PLACEHOLDER_LINKS = ["Projects", "Solutions", "Blog", "Events"] as const;
+
+/** The app's own pages, so /upload (linked from nowhere else but History) can be found. */
+const APP_LINKS = [
+  { to: paths.stocks(), label: "Analyze a stock" },
+  { to: paths.dashboard(), label: "Your history" },
+  { to: paths.upload(), label: "Import CSV" },
+] as const;
 
 export const DRAWER_WIDTH_PX = 240;
 
@@ -19,6 +27,8 @@ export interface NavDrawerProps {
 /** The navigation drawer: slides in from the left, 240 px wide, over a dimmed overlay. */
 export function NavDrawer({ open, onOpenChange, brand }: NavDrawerProps) {
   const { user, signOut } = useAuth();
+  const signInHref = useSignInHref();
+  const signUpHref = useSignUpHref();
   const close = () => {
     onOpenChange(false);
   };
@@ -36,6 +46,19 @@ export function NavDrawer({ open, onOpenChange, brand }: NavDrawerProps) {
     >
       <nav aria-label="Drawer" className="flex-1 px-2 py-3">
         <ul className="space-y-1">
+          {APP_LINKS.map((link) => (
+            <li key={link.label}>
+              <Link
+                to={link.to}
+                onClick={close}
+                className="block rounded-lg px-3 py-2 text-sm font-medium text-ink hover:bg-brand-50 hover:text-brand-800"
+              >
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <ul className="mt-3 space-y-1 border-t border-line pt-3">
           {PLACEHOLDER_LINKS.map((label) => (
             <li key={label}>
               <a
@@ -66,10 +89,10 @@ export function NavDrawer({ open, onOpenChange, brand }: NavDrawerProps) {
           />
         ) : (
           <div className="flex flex-col gap-2">
-            <Link to={paths.signIn()} onClick={close} className={buttonClasses({ variant: "secondary", size: "sm" })}>
+            <Link to={signInHref} onClick={close} className={buttonClasses({ variant: "secondary", size: "sm" })}>
               Login
             </Link>
-            <Link to={paths.signUp()} onClick={close} className={buttonClasses({ variant: "primary", size: "sm" })}>
+            <Link to={signUpHref} onClick={close} className={buttonClasses({ variant: "primary", size: "sm" })}>
               Sign Up
             </Link>
           </div>

@@ -9,6 +9,7 @@ import { lazyWithPreload } from "../../lib/lazy-with-preload";
 import { UserMenu } from "./user-menu";
 import { Logo } from "./logo";
 import { paths } from "../../../contracts/paths";
+import { useSignInHref, useSignUpHref } from "../../lib/return-address";
 
 // The drawer (a Radix dialog) is fetched when it is first opened, keeping it out of the first paint.
 const NavDrawer = lazyWithPreload(() => import("./nav-drawer").then((m) => m.NavDrawer), () => null);
@@ -42,6 +43,8 @@ export function SiteHeader({ brand }: { brand: string }) {
   const [drawerUsed, setDrawerUsed] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
   const mobileMenuId = useId();
+  const signInHref = useSignInHref();
+  const signUpHref = useSignUpHref();
 
   const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
@@ -95,10 +98,10 @@ export function SiteHeader({ brand }: { brand: string }) {
             />
           ) : (
             <>
-              <Link to={paths.signIn()} className={buttonClasses({ variant: "ghost", size: "sm", className: "px-2.5 sm:px-3" })}>
+              <Link to={signInHref} className={buttonClasses({ variant: "ghost", size: "sm", className: "px-2.5 sm:px-3" })}>
                 Login
               </Link>
-              <Link to={paths.signUp()} className={buttonClasses({ variant: "primary", size: "sm" })}>
+              <Link to={signUpHref} className={buttonClasses({ variant: "primary", size: "sm" })}>
                 Sign Up
               </Link>
             </>

@@ -1,10 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { CreditCard, LogOut } from "lucide-react";
+import { CreditCard, FileUp, History, LogOut } from "lucide-react";
+import { Link } from "react-router";
 import { useState } from "react";
 import { cn } from "../../lib/cn";
 import { UserMenuTriggerContent, userMenuTriggerClasses, type UserMenuProps } from "./user-menu-trigger";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../ui/dropdown-menu";
 import { billingKeys } from "../../lib/query-keys";
+import { paths } from "../../../contracts/paths";
 
 /**
  * This menu loads with the first signed-in render (the landing page's too) and the billing fetchers
@@ -19,8 +21,8 @@ async function openCustomerPortal(): Promise<void> {
 
 /**
  * The dropdown itself (Radix menu and its positioning), in its own chunk: the trigger shows the
- * user's e-mail; items: 'Manage subscription' for a Stripe subscriber (asked when the menu first
- * opens) and sign out.
+ * user's e-mail; items: the history, 'Import CSV' (/upload), 'Manage subscription' for a Stripe
+ * subscriber (asked when the menu first opens) and sign out.
  */
 export function UserMenuDropdown({ email, itemLabel, onSignOut, className, align = "end" }: UserMenuProps) {
   const [opened, setOpened] = useState(false);
@@ -44,6 +46,18 @@ export function UserMenuDropdown({ email, itemLabel, onSignOut, className, align
         <UserMenuTriggerContent email={email} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align={align}>
+        <DropdownMenuItem asChild>
+          <Link to={paths.dashboard()}>
+            <History aria-hidden="true" size={16} />
+            Your history
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={paths.upload()}>
+            <FileUp aria-hidden="true" size={16} />
+            Import CSV
+          </Link>
+        </DropdownMenuItem>
         {manageable ? (
           <DropdownMenuItem
             onSelect={() => {

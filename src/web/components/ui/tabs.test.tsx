@@ -53,4 +53,16 @@ describe("Tabs", () => {
     await userEvent.keyboard("{Home}");
     expect(screen.getByRole("tab", { name: "First" })).toHaveAttribute("aria-selected", "true");
   });
+
+  it("lets the keyboard reach the panel and gives it a visible focus ring (issue 16)", async () => {
+    render(<Example />);
+    await userEvent.tab();
+    await userEvent.tab();
+    const panel = screen.getByRole("tabpanel", { name: "First" });
+    expect(panel).toHaveFocus();
+    // Tailwind classes (no CSS in unit tests): a 3 px brand outline on keyboard focus, never removed.
+    expect(panel.className).toContain("focus-visible:outline-3");
+    expect(panel.className).toContain("focus-visible:outline-brand-500");
+    expect(panel.className).not.toContain("outline-none");
+  });
 });

@@ -97,7 +97,11 @@ export function Tabs<T extends string>({
           id={panelId(selected.value)}
           aria-labelledby={tabId(selected.value)}
           tabIndex={0}
-          className={cn("focus-visible:outline-none", panelClassName)}
+          // A visible ring when the panel itself gets keyboard focus (Tab from the selected tab).
+          className={cn(
+            "rounded-xl focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-brand-500",
+            panelClassName,
+          )}
         >
           {selected.content}
         </div>

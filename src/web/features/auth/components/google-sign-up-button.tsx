@@ -24,10 +24,12 @@ export interface GoogleSignUpButtonProps {
   /** Reports the outcome to the form's status line. */
   onStatus: (status: FormStatus) => void;
   disabled?: boolean;
+  /** The page to return to after signing in (a safe same-site path), else the landing page's buy list. */
+  redirect?: string;
 }
 
-/** 'Sign up with Google': popup sign-in, then the success banner and /#buy-list after 1.5 s. */
-export function GoogleSignUpButton({ onStatus, disabled = false }: GoogleSignUpButtonProps) {
+/** 'Sign up with Google': popup sign-in, then the success banner and the return address (else /#buy-list) after 1.5 s. */
+export function GoogleSignUpButton({ onStatus, disabled = false, redirect }: GoogleSignUpButtonProps) {
   const config = usePublicConfig();
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
@@ -50,7 +52,7 @@ export function GoogleSignUpButton({ onStatus, disabled = false }: GoogleSignUpB
       }
       setDone(true);
       onStatus({ tone: "success", message: <p>Sign up successful!</p> });
-      navigateLater({ pathname: "/", hash: "#buy-list" }, GOOGLE_SIGN_UP_REDIRECT_MS);
+      navigateLater(redirect ?? { pathname: "/", hash: "#buy-list" }, GOOGLE_SIGN_UP_REDIRECT_MS);
     } catch (thrown) {
       onStatus({ tone: "error", message: thrownAuthErrorMessage(thrown) });
     } finally {

@@ -7,12 +7,13 @@ import { usePasswordForm } from "../hooks/use-password-form";
 import { CredentialsFields } from "./credentials-fields";
 import { FormStatusBanner } from "./form-status";
 import { paths } from "../../../../contracts/paths";
+import { signInDestination as returnDestination } from "../../../lib/return-address";
 
 export const SIGN_IN_SUCCESS_MESSAGE = "Your sign in was successful!";
 
-/** Where to go after signing in: a same-site path from `?redirect=` (the chat site sends it), else /stocks. */
+/** Where to go after signing in: a same-site path from `?redirect=` (lib/return-address.ts), else /stocks. */
 export function signInDestination(redirect: string | null): string {
-  return redirect && redirect.startsWith("/") && !redirect.startsWith("//") && !redirect.startsWith("/\\") ? redirect : paths.stocks();
+  return returnDestination(redirect);
 }
 
 export function SignInForm() {

@@ -10,12 +10,15 @@ import { GoogleSignUpButton } from "./google-sign-up-button";
 import { useCaptcha } from "./use-captcha";
 import { CredentialsFields } from "./credentials-fields";
 import { paths } from "../../../../contracts/paths";
+import { useRedirectParam } from "../../../lib/return-address";
 
 export const SIGN_UP_SUCCESS_MESSAGE = "Sign up successful!";
 export const SIGN_UP_CHECK_EMAIL_MESSAGE = "Please check your email to verify your account.";
 
 export function SignUpForm() {
   const captcha = useCaptcha();
+  // With a return address (a protected page sent the visitor here), the sign-in that follows keeps it.
+  const redirect = useRedirectParam();
   const form = usePasswordForm({
     schema: credentialsSchema,
     defaultValues: { email: "", password: "" },
@@ -37,7 +40,7 @@ export function SignUpForm() {
             <p>{SIGN_UP_CHECK_EMAIL_MESSAGE}</p>
           </>
         ),
-        to: paths.buyList(),
+        to: redirect ? paths.signIn(redirect) : paths.buyList(),
         delayMs: SIGN_UP_REDIRECT_MS,
       },
       form.showPasswordRule,
@@ -59,7 +62,7 @@ export function SignUpForm() {
         or
         <span className="h-px flex-1 bg-line" />
       </div>
-      <GoogleSignUpButton onStatus={form.setStatus} disabled={form.locked} />
+      <GoogleSignUpButton onStatus={form.setStatus} disabled={form.locked} redirect={redirect} />
       <FormStatusBanner status={form.status} />
     </div>
   );

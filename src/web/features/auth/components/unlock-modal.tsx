@@ -2,6 +2,7 @@ import { Link, useNavigate } from "react-router";
 import { Sparkles } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent } from "../../../components/ui/dialog";
+import { useSignInHref } from "../../../lib/return-address";
 import { paths } from "../../../../contracts/paths";
 
 export interface UnlockModalProps {
@@ -18,6 +19,8 @@ const PERKS = [
 /** 'Unlock Quanta AI' (SPEC.md §2 Modals): the sign-up prompt for signed-out visitors. */
 export function UnlockModal({ open, onOpenChange }: UnlockModalProps) {
   const navigate = useNavigate();
+  // Signing in leads back to this page (the ticker typed stays); a new account goes to /signup as the spec says.
+  const signInHref = useSignInHref();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -45,7 +48,7 @@ export function UnlockModal({ open, onOpenChange }: UnlockModalProps) {
           <p className="text-center text-sm text-muted">
             Already have an account?{" "}
             <Link
-              to={paths.signIn()}
+              to={signInHref}
               onClick={() => {
                 onOpenChange(false);
               }}

@@ -10,13 +10,22 @@ afterEach(() => {
 });
 
 describe("UpgradeModal", () => {
-  it("'Upgrade to Premium' without billing explains how an operator enables it, and loads no Stripe script", () => {
-    render(<UpgradeModal open onOpenChange={() => undefined} stripe={null} customer={null} dailyLimit={null} />);
+  it("'Upgrade to Premium' without billing tells the user when the limit resets, shows no operator settings, and loads no Stripe script", () => {
+    const now = () => new Date("2026-11-25T20:48:00Z");
+    render(<UpgradeModal open onOpenChange={() => undefined} stripe={null} customer={null} dailyLimit={5} now={now} />);
     const dialog = screen.getByRole("dialog", { name: "Upgrade to Premium" });
-    expect(dialog).toHaveTextContent("You have used up today's free analyses.");
+    expect(dialog).toHaveTextContent("You have used all 5 free analyses for today. The limit resets at 00:00 UTC — in 3 h 12 min.");
     expect(dialog).toHaveTextContent("Premium subscriptions are not available on this server.");
-    expect(dialog).toHaveTextContent("STRIPE_PUBLISHABLE_KEY, STRIPE_BUY_BUTTON_ID and STRIPE_WEBHOOK_SECRET");
+    expect(dialog).toHaveTextContent("You can run new analyses again once the limit resets.");
+    expect(dialog).not.toHaveTextContent("STRIPE_");
+    expect(dialog).not.toHaveTextContent("quanta premium");
+    expect(dialog).not.toHaveTextContent("Premium removes the limit.");
     expect(document.querySelector(`script[src="${STRIPE_BUY_BUTTON_SCRIPT}"]`)).toBeNull();
+  });
+
+  it("without a number from the server it still says the limit is used and when it resets", () => {
+    render(<UpgradeModal open onOpenChange={() => undefined} stripe={null} customer={null} dailyLimit={null} now={() => new Date("2026-11-25T23:15:00Z")} />);
+    expect(screen.getByRole("dialog")).toHaveTextContent("You have used up today's free analyses. The limit resets at 00:00 UTC — in 45 min.");
   });
 
   it("'Upgrade to Premium' with Stripe: the Buy Button with the customer's e-mail and id, its script added once when opened", () => {

@@ -1,7 +1,8 @@
 import { Crown } from "lucide-react";
-import { createElement, useEffect, useSyncExternalStore } from "react";
+import { createElement, useEffect, useState, useSyncExternalStore } from "react";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogClose, DialogContent } from "../../../components/ui/dialog";
+import { limitResetSentence, limitUsedSentence } from "./limit-reset";
 
 export interface StripeBuyButtonConfig {
   publishableKey: string;
@@ -17,11 +18,16 @@ export interface UpgradeModalProps {
   customer: { id: string; email: string } | null;
   /** The free tier's daily number of analyses, when the server says. */
   dailyLimit: number | null;
+  /** The clock (tests pass a fixed one). */
+  now?: () => Date;
 }
 
 export const BILLING_NOT_CONFIGURED_MESSAGE = "Premium subscriptions are not available on this server.";
-export const BILLING_OPERATOR_HINT =
-  "An operator enables them by setting STRIPE_PUBLISHABLE_KEY, STRIPE_BUY_BUTTON_ID and STRIPE_WEBHOOK_SECRET (see the README), or grants premium with 'quanta premium grant'.";
+/**
+ * What a user can do without payments. How an operator enables them is for the operator (README's
+ * 'Premium with Stripe' and the server's log), never shown to users (issue 16 item 3).
+ */
+export const BILLING_NOT_CONFIGURED_HINT = "You can run new analyses again once the limit resets.";
 
 export const STRIPE_BUY_BUTTON_SCRIPT = "https://js.stripe.com/v3/buy-button.js";
 
@@ -59,23 +65,40 @@ function useStripeBuyButtonScript(enabled: boolean): ScriptState {
   return useSyncExternalStore(subscribeToScript, () => scriptState, () => "idle");
 }
 
+/** The time now, read at each render and again every 30 s while the modal is open (the countdown to the reset). */
+function useNowWhileOpen(open: boolean, now: () => Date): Date {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    if (!open) return undefined;
+    const timer = setInterval(() => {
+      setTick((tick) => tick + 1);
+    }, 30_000);
+    return () => {
+      clearInterval(timer);
+    };
+  }, [open]);
+  return now();
+}
+
+const systemNow = () => new Date();
+
 /** 'Upgrade to Premium' (SPEC.md §2 Modals): shown when the free tier's daily limit is used up. */
-export function UpgradeModal({ open, onOpenChange, stripe, customer, dailyLimit }: UpgradeModalProps) {
+export function UpgradeModal({ open, onOpenChange, stripe, customer, dailyLimit, now = systemNow }: UpgradeModalProps) {
   const script = useStripeBuyButtonScript(open && stripe !== null);
-  const used =
-    dailyLimit === null
-      ? "You have used up today's free analyses."
-      : `You have used all ${String(dailyLimit)} free analyses for today.`;
+  const current = useNowWhileOpen(open, now);
+  const premium = stripe ? " Premium removes the limit." : "";
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title="Upgrade to Premium"
-        description={`${used} The free tier's daily limit resets at midnight UTC. Premium removes the limit.`}
+        description={`${limitUsedSentence(dailyLimit)} ${limitResetSentence(current)}${premium}`}
       >
-        <div className="flex items-center gap-3 rounded-lg bg-brand-50 p-3 text-sm text-brand-800">
-          <Crown aria-hidden="true" size={20} className="shrink-0" />
-          <span>Premium: unlimited analyses, every day.</span>
-        </div>
+        {stripe ? (
+          <div className="flex items-center gap-3 rounded-lg bg-brand-50 p-3 text-sm text-brand-800">
+            <Crown aria-hidden="true" size={20} className="shrink-0" />
+            <span>Premium: unlimited analyses, every day.</span>
+          </div>
+        ) : null}
         {stripe ? (
           <div data-slot="stripe-buy-button" className="mt-4 min-h-12">
             {/* Stripe's web component; its script (loaded above) turns it into the checkout button. */}
@@ -91,9 +114,9 @@ export function UpgradeModal({ open, onOpenChange, stripe, customer, dailyLimit 
             ) : null}
           </div>
         ) : (
-          <div className="mt-4 text-sm">
+          <div className="text-sm">
             <p className="font-medium text-ink">{BILLING_NOT_CONFIGURED_MESSAGE}</p>
-            <p className="mt-1 text-muted">{BILLING_OPERATOR_HINT}</p>
+            <p className="mt-1 text-muted">{BILLING_NOT_CONFIGURED_HINT}</p>
           </div>
         )}
         <div className="mt-6 flex justify-end">

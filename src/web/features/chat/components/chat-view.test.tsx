@@ -9,6 +9,7 @@ import { authClient } from "../../../lib/auth-client";
 import { identitySession } from "../../../lib/identity";
 import type { FakeAuthClient } from "../../../test-support/fake-auth-client";
 import { jsonResponse, renderApp, stubServer, type StubHandler } from "../../../test-support/render-app";
+import { formatCalendarDate } from "../../../lib/format";
 import { CHAT_SUGGESTIONS } from "./suggestions";
 import { CHAT_VERIFY_MESSAGE } from "./chat-verify-email";
 
@@ -227,7 +228,7 @@ describe("/ask", () => {
 
     expect(screen.getByTestId("assistant-message")).toHaveAttribute("data-streaming", "false");
     const chips = screen.getAllByTestId("citation");
-    expect(chips.map((chip) => chip.textContent)).toEqual(["NWSC · as of 20 Nov 2026", "NVDA · as of 19 Nov 2026"]);
+    expect(chips.map((chip) => chip.textContent)).toEqual([`NWSC · as of ${formatCalendarDate("2026-11-20")}`, `NVDA · as of ${formatCalendarDate("2026-11-19")}`]);
     expect(chips[0]).toHaveAttribute("href", "/stock/NWSC");
     expect(screen.getByRole("button", { name: "Send" })).toBeDisabled(); // empty composer
     expect(screen.queryByRole("button", { name: "Stop" })).not.toBeInTheDocument();
@@ -302,8 +303,9 @@ describe("/ask", () => {
         ...summary("c2", "Market today"),
         messages: [
           msg("m1", "user", "What is the market doing?"),
-          msg("m2", "assistant", "The market is in a **confirmed uptrend**.", [
+          msg("m2", "assistant", "The market is in a **confirmed uptrend** (as of 2026-11-20).\n\n**Sources:** SPY · as of 2026-11-20 (public list); SPY · as of 2026-11-20 (your history)", [
             { ticker: "SPY", as_of: "2026-11-20", analysis_id: null, source: "public" },
+            { ticker: "SPY", as_of: "2026-11-20", analysis_id: "a1", source: "history" },
           ]),
         ],
       },
@@ -312,7 +314,12 @@ describe("/ask", () => {
     renderApp("/ask/c2");
     expect(await screen.findByText("confirmed uptrend")).toBeInTheDocument();
     expect(screen.getByTestId("user-message")).toHaveTextContent("What is the market doing?");
-    expect(screen.getByTestId("citation")).toHaveTextContent("SPY · as of 20 Nov 2026");
+    // The sources are listed once (one chip per stock, no sources line in the text), with the app's date format.
+    expect(screen.getByTestId("citation")).toHaveTextContent(`SPY · as of ${formatCalendarDate("2026-11-20")}`);
+    const answer = screen.getByTestId("assistant-message");
+    expect(answer).not.toHaveTextContent("Sources:");
+    expect(answer).not.toHaveTextContent("2026-11-20");
+    expect(answer).toHaveTextContent(`confirmed uptrend (as of ${formatCalendarDate("2026-11-20")})`);
     const nav = screen.getByRole("navigation", { name: "Conversations" });
     await waitFor(() => {
       expect(within(nav).getAllByTestId("conversation-item")).toHaveLength(2);

@@ -1,6 +1,7 @@
 import { CircleAlert, LoaderCircle } from "lucide-react";
 import type { ChatCitation } from "../../../../contracts/chat";
 import { AssistantMarkdown } from "./assistant-markdown";
+import { answerText } from "./answer-sources";
 import { CitationChips } from "./citation-chips";
 
 export interface DisplayMessage {
@@ -53,7 +54,7 @@ function AssistantBubble({ message }: { message: DisplayMessage }) {
             Thinking…
           </p>
         ) : null}
-        {message.content ? <AssistantMarkdown markdown={message.content} /> : null}
+        {message.content ? <AssistantMarkdown markdown={answerText(message.content, message.citations)} /> : null}
         {streaming && message.content ? (
           <span aria-hidden="true" className="ml-0.5 inline-block h-4 w-1.5 animate-pulse rounded-sm bg-brand-500 align-middle" />
         ) : null}

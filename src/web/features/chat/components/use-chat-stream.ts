@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { ChatCitation, ChatConversation, ChatConversationSummary, ChatMessage, ChatStreamEvent } from "../../../../contracts/chat";
-import { ApiRequestError } from "../../../lib/api-client";
+import { requestErrorMessage } from "../../../lib/request-error-message";
 import { streamChat } from "../api/chat-api";
 import { chatKeys } from "../api/chat-keys";
 
@@ -30,9 +30,9 @@ function withMessage(conversation: ChatConversation, message: ChatMessage): Chat
   return { ...conversation, messages: [...conversation.messages, message], updated_at: message.created_at };
 }
 
+/** One sentence (lib/request-error-message.ts): the server's refusal (e.g. the daily limit), else the chat's own. */
 function errorText(error: unknown): string {
-  if (error instanceof ApiRequestError && error.message) return error.message;
-  return CHAT_FAILED_MESSAGE;
+  return requestErrorMessage(error, { failure: CHAT_FAILED_MESSAGE });
 }
 
 function isAbort(error: unknown): boolean {

@@ -122,12 +122,22 @@ describe("upload page", () => {
     expect(screen.getByRole("alert")).toHaveTextContent("The file is larger than 5 MB.");
   });
 
-  it("asks a signed-out visitor to sign in", async () => {
+  it("describes both formats with a sample file to download, and names no repository path", async () => {
+    stubServer();
+    renderApp("/upload");
+    expect(await screen.findByRole("heading", { name: "File formats" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Download a sample export" })).toHaveAttribute("href", "/samples/quanta-analyses-export.csv");
+    expect(screen.getByRole("link", { name: "Download the template" })).toHaveAttribute("download");
+    expect(screen.getByRole("link", { name: "Download the template" })).toHaveAttribute("href", "/samples/quanta-analyses-template.csv");
+    expect(document.body).not.toHaveTextContent("docs/csv-format.md");
+  });
+
+  it("asks a signed-out visitor to sign in, and brings them back to /upload afterwards", async () => {
     fake.setSession(null);
     stubServer({ tokenStatus: 401 });
     renderApp("/upload");
     expect(await screen.findByText(UPLOAD_TEXTS.signIn)).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/signin");
+    expect(screen.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/signin?redirect=%2Fupload");
     expect(screen.queryByLabelText("CSV file")).not.toBeInTheDocument();
   });
 });

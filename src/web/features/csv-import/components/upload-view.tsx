@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from "react";
 import { Link } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { FileSpreadsheet, Upload } from "lucide-react";
+import { Download, FileSpreadsheet, Upload } from "lucide-react";
 import { Page } from "../../../components/layout/page";
 import { Banner } from "../../../components/ui/banner";
 import { Button, buttonClasses } from "../../../components/ui/button";
@@ -20,6 +20,12 @@ export const UPLOAD_TEXTS = {
   success: "File uploaded successfully!",
   failure: "Failed to upload file. Please try again.",
   signIn: "Sign in to upload a CSV of analyses.",
+} as const;
+
+/** The sample files, served from src/web/public/samples (copies of docs/samples, kept equal by a test). */
+export const SAMPLE_FILES = {
+  export: "/samples/quanta-analyses-export.csv",
+  template: "/samples/quanta-analyses-template.csv",
 } as const;
 
 /** Types browsers report for .csv files (Windows often says Excel; some say nothing). */
@@ -93,7 +99,7 @@ export function UploadView() {
       <Page title="Upload analyses" description={description}>
         <Card className="flex flex-col items-start gap-4">
           <p className="text-ink">{UPLOAD_TEXTS.signIn}</p>
-          <Link to={paths.signIn()} className={buttonClasses()}>
+          <Link to={paths.signIn(paths.upload())} className={buttonClasses()}>
             Sign in
           </Link>
         </Card>
@@ -127,9 +133,8 @@ export function UploadView() {
                 className="block w-full max-w-full text-sm text-ink file:mr-4 file:rounded-lg file:border file:border-line file:bg-surface file:px-4 file:py-2 file:font-semibold hover:file:bg-brand-50"
               />
               <p className="text-sm text-muted">
-                Up to 5 MB and 10,000 rows, UTF-8. Two formats: Quanta&apos;s own export (<code>id,ticker,timestamp,analysis</code>, as
-                the Download CSV button of your history writes it), or one column per report field (see docs/csv-format.md). Every
-                row is checked first: if one is wrong, nothing is imported. Analyses you already have are skipped.
+                Up to 5 MB and 10,000 rows, UTF-8. Every row is checked first: if one is wrong, nothing is imported. Analyses you
+                already have are skipped.
               </p>
             </div>
             <Button type="submit" disabled={status.kind === "uploading"}>
@@ -140,6 +145,7 @@ export function UploadView() {
         </Card>
 
         {status.kind === "error" ? <Banner tone="error">{status.message}</Banner> : null}
+        <CsvFormatHelp />
         {status.kind === "done" ? (
           <Banner tone="success">
             <p>{UPLOAD_TEXTS.success}</p>
@@ -228,5 +234,49 @@ export function UploadView() {
         ) : null}
       </div>
     </Page>
+  );
+}
+
+const codeClass = "rounded bg-slate-100 px-1 py-0.5 font-mono text-xs break-all text-ink";
+
+/** The two file formats in a few lines, each with a file to download and start from. */
+function CsvFormatHelp() {
+  return (
+    <Card>
+      <CardTitle>File formats</CardTitle>
+      <div className="mt-4 grid gap-6 text-sm text-muted md:grid-cols-2">
+        <section aria-labelledby="csv-format-export" className="space-y-2">
+          <h3 id="csv-format-export" className="font-semibold text-ink">
+            Quanta&apos;s export
+          </h3>
+          <p>
+            Four columns: <code className={codeClass}>id</code>, <code className={codeClass}>ticker</code>,{" "}
+            <code className={codeClass}>timestamp</code> and <code className={codeClass}>analysis</code> (the whole report as
+            JSON). It is what &lsquo;Download CSV&rsquo; in your history writes, so a file from another Quanta server imports as it is.
+          </p>
+          <a href={SAMPLE_FILES.export} download className={buttonClasses({ variant: "secondary", size: "sm" })}>
+            <Download aria-hidden="true" size={16} />
+            Download a sample export
+          </a>
+        </section>
+        <section aria-labelledby="csv-format-flat" className="space-y-2">
+          <h3 id="csv-format-flat" className="font-semibold text-ink">
+            One column per field
+          </h3>
+          <p>
+            <code className={codeClass}>id</code> (may be empty), <code className={codeClass}>timestamp</code> (e.g.{" "}
+            <code className={codeClass}>2025-06-30 20:00</code>, UTC), <code className={codeClass}>ticker</code>, then one column
+            per report field named by its path, such as <code className={codeClass}>current_metrics.price</code>,{" "}
+            <code className={codeClass}>recommendation.action</code> (BUY, WATCH or SELL) and{" "}
+            <code className={codeClass}>trade_setup.buy_point</code> (a price or N/A). Lists hold one item per line. The
+            template has every column and two example rows.
+          </p>
+          <a href={SAMPLE_FILES.template} download className={buttonClasses({ variant: "secondary", size: "sm" })}>
+            <Download aria-hidden="true" size={16} />
+            Download the template
+          </a>
+        </section>
+      </div>
+    </Card>
   );
 }

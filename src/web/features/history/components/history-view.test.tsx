@@ -224,4 +224,22 @@ describe("history", () => {
     expect(await screen.findByText("No stock analyses found.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Analyze Your First Stock" })).toHaveAttribute("href", "/analyze");
   });
+
+  it("a filter with no match says so and offers 'Clear filter', not 'Analyze Your First Stock'", async () => {
+    stubHistory();
+    const { router } = renderApp("/dashboard?ticker=XYZ");
+    expect(await screen.findByText('No analyses match "XYZ".')).toBeInTheDocument();
+    expect(screen.queryByText("Analyze Your First Stock")).toBeNull();
+    expect(screen.queryByText("No stock analyses found.")).toBeNull();
+    expect(screen.getByRole("link", { name: "Analyze XYZ" })).toHaveAttribute("href", "/stocks?ticker=XYZ");
+    await userEvent.click(screen.getByRole("link", { name: "Clear filter" }));
+    expect(router.state.location.search).toBe("");
+    expect(await screen.findByRole("article", { name: "NVDA" })).toBeInTheDocument();
+  });
+
+  it("links 'Import CSV' to /upload next to 'Download CSV'", async () => {
+    stubHistory();
+    renderApp("/dashboard");
+    expect(await screen.findByRole("link", { name: "Import CSV" })).toHaveAttribute("href", "/upload");
+  });
 });

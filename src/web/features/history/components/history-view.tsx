@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { LineChart } from "lucide-react";
+import { FileUp, LineChart } from "lucide-react";
 import { Page } from "../../../components/layout/page";
 import { Banner } from "../../../components/ui/banner";
 import { Button, buttonClasses } from "../../../components/ui/button";
@@ -21,9 +21,15 @@ export const HISTORY_TEXTS = {
   loading: "Loading your analysis history...",
   error: "Failed to load your stock analyses",
   empty: "No stock analyses found.",
+  clearFilter: "Clear filter",
   removeFailed: "Could not remove the analysis. Please try again.",
   restoreFailed: "Could not restore the analysis. Please try again.",
 } as const;
+
+/** The filtered history's empty state: the filter matched nothing, though the user may have other analyses. */
+export function noMatchText(filter: string): string {
+  return `No analyses match "${filter}".`;
+}
 
 function removedText(ticker: string): string {
   return `Removed the ${ticker} analysis.`;
@@ -120,6 +126,20 @@ export function HistoryView() {
         </Button>
       </div>
     );
+  } else if (visible.length === 0 && filter) {
+    body = (
+      <Card data-testid="history-no-match" className="space-y-4 text-center">
+        <p className="text-lg font-medium text-ink">{noMatchText(filter)}</p>
+        <div className="flex flex-wrap justify-center gap-3">
+          <Link to={pathname} className={buttonClasses()}>
+            {HISTORY_TEXTS.clearFilter}
+          </Link>
+          <Link to={paths.stocks({ ticker: filter })} className={buttonClasses({ variant: "secondary" })}>
+            Analyze {filter}
+          </Link>
+        </div>
+      </Card>
+    );
   } else if (visible.length === 0) {
     body = (
       <Card className="space-y-4 text-center">
@@ -147,6 +167,10 @@ export function HistoryView() {
         actions={
           <>
             <DownloadCsvButton />
+            <Link to={paths.upload()} className={buttonClasses({ variant: "secondary" })}>
+              <FileUp aria-hidden="true" size={18} />
+              Import CSV
+            </Link>
             <Link to={paths.stocks()} className={buttonClasses({ variant: "secondary" })}>
               <LineChart aria-hidden="true" size={18} />
               Analyze a Stock

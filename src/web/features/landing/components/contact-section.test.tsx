@@ -5,11 +5,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ApiError, CsrfResponse, SuccessResponse } from "../../../../contracts/api-error";
 import { jsonResponse } from "../../../test-support/render-app";
 import { resetCsrfToken } from "../../../lib/api-client";
+import { CONTACT_RATE_LIMITED } from "../api/contact-api";
 import { CONTACT_FAILURE, CONTACT_MISSING_FIELDS, CONTACT_SUCCESS, ContactSection } from "./contact-section";
 
 vi.mock("../../../lib/identity", () => ({ identitySession: { getToken: () => Promise.resolve(null) } }));
 
-function stubFetch(contactStatus: number) {
+function stubFetch(contactStatus: number, failure: unknown = { error: "nope", code: "x" } satisfies ApiError) {
   const fetchMock = vi.fn((input: RequestInfo | URL) => {
     const url = String(input);
     if (url.endsWith("/csrf_cookie")) return Promise.resolve(jsonResponse({ csrfToken: "csrf-1" } satisfies CsrfResponse));
@@ -17,7 +18,9 @@ function stubFetch(contactStatus: number) {
       return Promise.resolve(
         contactStatus < 300
           ? jsonResponse({ success: true } satisfies SuccessResponse, contactStatus)
-          : jsonResponse({ error: "nope", code: "x" } satisfies ApiError, contactStatus),
+          : failure === null
+            ? new Response("", { status: contactStatus })
+            : jsonResponse(failure, contactStatus),
       );
     }
     return Promise.resolve(jsonResponse({ error: "Not found", code: "not_found" } satisfies ApiError, 404));
@@ -94,12 +97,28 @@ describe("Contact Us", () => {
     expect(screen.queryByText(CONTACT_SUCCESS)).not.toBeInTheDocument();
   });
 
-  it.each([400, 429, 500])("says the message failed on %i and keeps the fields", async (status) => {
-    stubFetch(status);
+  it.each([
+    [500, { error: "Something went wrong on our side. Please try again in a moment.", code: "internal_error" }, CONTACT_FAILURE],
+    [500, null, CONTACT_FAILURE],
+    [429, { error: "Too many messages from your address. Please try again in a few minutes.", code: "rate_limited" }, "Too many messages from your address. Please try again in a few minutes."],
+    [429, null, CONTACT_RATE_LIMITED],
+    [400, { error: "Please enter a valid e-mail address.", code: "invalid_email" }, "Please enter a valid e-mail address."],
+  ])("says why the message failed on %i and keeps the fields", async (status, body, sentence) => {
+    stubFetch(status, body);
     render(<ContactSection />);
     fill("Ada", "ada@example.com");
     await submit();
-    expect(await screen.findByRole("alert")).toHaveTextContent(CONTACT_FAILURE);
+    expect((await screen.findByRole("alert")).textContent).toBe(sentence);
     expect(screen.getByLabelText("Name")).toHaveValue("Ada");
+  });
+
+  it("says the rate limit instead of 'Error sending message' (issue 16)", async () => {
+    stubFetch(429, { error: "Too many requests. Please wait a minute and try again.", code: "rate_limited" });
+    render(<ContactSection />);
+    fill("Ada", "ada@example.com");
+    await submit();
+    const alert = await screen.findByRole("alert");
+    expect(alert).not.toHaveTextContent(CONTACT_FAILURE);
+    expect(alert).toHaveTextContent(/wait a minute/);
   });
 });

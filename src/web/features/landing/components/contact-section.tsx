@@ -6,7 +6,7 @@ import { FormField } from "../../../components/ui/form-field";
 import { Input, inputClasses } from "../../../components/ui/input";
 import { CONTACT_STATUS_MS } from "../../../config/timing";
 import { cn } from "../../../lib/cn";
-import { sendContactMessage } from "../api/contact-api";
+import { contactErrorMessage, sendContactMessage } from "../api/contact-api";
 
 export const CONTACT_MISSING_FIELDS = "Please fill in all fields.";
 export const CONTACT_SUCCESS = "Message sent successfully!";
@@ -49,8 +49,8 @@ export function ContactSection() {
       setEmail("");
       setMessage("");
       setStatus({ tone: "success", message: CONTACT_SUCCESS });
-    } catch {
-      setStatus({ tone: "error", message: CONTACT_FAILURE });
+    } catch (error) {
+      setStatus({ tone: "error", message: contactErrorMessage(error, CONTACT_FAILURE) });
     } finally {
       setSending(false);
     }

@@ -22,10 +22,17 @@ afterEach(() => {
 });
 
 describe("DemoVideo", () => {
-  it("is a muted, looping, inline video that loads nothing before it plays", () => {
+  it("renders an empty frame first, as the pre-rendered landing page has it", () => {
+    mockReducedMotion(false);
+    const { container } = render(<DemoVideo />);
+    // Synchronously after the first render (before the effect's timer): no video yet.
+    expect(container.querySelector("video")).toBeNull();
+  });
+
+  it("is a muted, looping, inline video that loads nothing before it plays", async () => {
     mockReducedMotion(false);
     render(<DemoVideo />);
-    const video = screen.getByTestId("demo-video") as HTMLVideoElement;
+    const video = (await screen.findByTestId("demo-video")) as HTMLVideoElement;
     expect(video.autoplay).toBe(true);
     expect(video.muted).toBe(true);
     expect(video).toHaveAttribute("loop");
@@ -38,10 +45,10 @@ describe("DemoVideo", () => {
     ]);
   });
 
-  it("does not autoplay for users who prefer reduced motion", () => {
+  it("does not autoplay for users who prefer reduced motion", async () => {
     mockReducedMotion(true);
     render(<DemoVideo />);
-    const video = screen.getByTestId("demo-video") as HTMLVideoElement;
+    const video = (await screen.findByTestId("demo-video")) as HTMLVideoElement;
     expect(video.autoplay).toBe(false);
     expect(video).toHaveAttribute("controls");
   });

@@ -16,12 +16,22 @@ export function DemoVideo() {
   const video = useRef<HTMLVideoElement>(null);
   const frame = useRef<HTMLDivElement>(null);
   // The video (poster included) is only created once its frame nears the viewport, so nothing of it
-  // competes with the first paint. Without IntersectionObserver it is created right away.
-  const [near, setNear] = useState(() => typeof IntersectionObserver === "undefined");
+  // competes with the first paint. Without IntersectionObserver it is created right after mounting.
+  // Never during the first render: the pre-rendered landing page has the empty frame, and the first
+  // client render must match it.
+  const [near, setNear] = useState(false);
 
   useEffect(() => {
     const element = frame.current;
     if (near || !element) return;
+    if (typeof IntersectionObserver === "undefined") {
+      const timer = setTimeout(() => {
+        setNear(true);
+      }, 0);
+      return () => {
+        clearTimeout(timer);
+      };
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true);
@@ -60,7 +70,7 @@ export function DemoVideo() {
       <p className="mt-2 max-w-2xl text-muted">
         A ticker goes in, a report comes out: the recommendation, the trade setup, the chart and the reasons behind it.
       </p>
-      <div ref={frame} className="mt-6 aspect-video overflow-hidden rounded-2xl border border-line bg-canvas shadow-card">
+      <div ref={frame} data-hydrate-near className="mt-6 aspect-video overflow-hidden rounded-2xl border border-line bg-canvas shadow-card">
         {near ? (
           <video
             ref={video}

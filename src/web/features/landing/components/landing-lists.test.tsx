@@ -107,15 +107,13 @@ describe("landing stock lists", () => {
     expect(await screen.findByRole("dialog", { name: "NVDA analysis" })).toBeInTheDocument();
   });
 
-  it("shows the error chain and tries again", async () => {
+  it("shows one sentence, not the error chain, and tries again", async () => {
     let fail = true;
     start((url) => {
       if (!url.includes("action=BUY")) return undefined;
-      return fail ? jsonResponse({ error: "boom", code: "x" } satisfies ApiError, 500) : jsonResponse(listBody(["NVDA"]));
+      return fail ? jsonResponse({ error: "Something went wrong on our side.", code: "internal_error" } satisfies ApiError, 500) : jsonResponse(listBody(["NVDA"]));
     });
-    expect(await screen.findByRole("alert")).toHaveTextContent(
-      "Error loading recommendations: Failed to load stock recommendations: Failed to fetch stock recommendations: 500",
-    );
+    expect((await screen.findByRole("alert")).textContent).toBe("The lists could not be loaded. Please try again.");
     fail = false;
     await userEvent.click(screen.getByRole("button", { name: "Try Again" }));
     expect(await screen.findByRole("heading", { name: "NVDA" })).toBeInTheDocument();

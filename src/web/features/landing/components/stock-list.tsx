@@ -9,6 +9,8 @@ import { fetchPublicStocks } from "../api/public-stocks";
 import { landingKeys } from "../api/landing-keys";
 import { StockCard } from "./stock-card";
 import { lazyWithPreload } from "../../../lib/lazy-with-preload";
+import { PUBLIC_LIST_FAILURE } from "../../../lib/public-list-api";
+import { requestErrorMessage } from "../../../lib/request-error-message";
 
 // The panel (dialog and full report view) is fetched when a visitor first opens it.
 const StockDetailSheet = lazyWithPreload(
@@ -45,7 +47,7 @@ export function StockList({ action }: { action: PublicListAction }) {
     return (
       <div className="flex flex-col items-center gap-4 py-10 text-center">
         <p role="alert" className="font-medium text-danger-700">
-          Error loading recommendations: {query.error.message}
+          {requestErrorMessage(query.error, { failure: PUBLIC_LIST_FAILURE })}
         </p>
         <Button variant="secondary" onClick={() => void query.refetch()} disabled={query.isFetching}>
           <RefreshCw aria-hidden="true" size={16} className={query.isFetching ? "animate-spin" : undefined} />

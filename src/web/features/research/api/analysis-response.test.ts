@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import type { AnalyzeResponse } from "../../../../contracts/research";
 import { sampleReport } from "../../../test-support/sample-report";
 import {
+  ANALYSIS_FAILED_MESSAGE,
   MESSAGES,
+  PARSE_FAILED_MESSAGE,
+  SERVER_FAILED_MESSAGE,
   hasActiveSubscription,
   interpretAnalysisAnswer,
   interpretAnalysisFailure,
@@ -53,13 +56,9 @@ describe("interpretAnalysisSuccess", () => {
     },
   );
 
-  it("answers 'Failed to parse stock analysis: …' for broken JSON", () => {
-    const broken = interpretAnalysisSuccess({ response: "{not json" });
-    expect(broken.kind).toBe("error");
-    if (broken.kind === "error") expect(broken.message).toMatch(/^Failed to parse stock analysis: .+/);
-    const brokenBody = interpretAnalysisSuccess("<html>");
-    if (brokenBody.kind === "error") expect(brokenBody.message).toMatch(/^Failed to parse stock analysis: .+/);
-    expect(brokenBody.kind).toBe("error");
+  it("answers one plain sentence for broken JSON, not the parser's words", () => {
+    expect(interpretAnalysisSuccess({ response: "{not json" })).toEqual({ kind: "error", message: PARSE_FAILED_MESSAGE });
+    expect(interpretAnalysisSuccess("<html>")).toEqual({ kind: "error", message: PARSE_FAILED_MESSAGE });
   });
 });
 
@@ -73,11 +72,17 @@ describe("interpretAnalysisAnswer (contracts/research.ts analyzeResponseSchema)"
     });
   });
 
+  it("passes on that the answer is a reused analysis (same ticker and data date, not charged)", () => {
+    const reused = { analyzedAt: "2026-11-20T10:42:00Z", dataDate: "2026-11-19" };
+    const answer: AnalyzeResponse = { response: sampleReport("AMD"), analysis: { id: "a1", timestamp: reused.analyzedAt }, reused };
+    expect(interpretAnalysisAnswer(JSON.stringify(answer))).toMatchObject({ kind: "success", reused });
+  });
+
   it("refuses answers that break the contract, with SPEC.md §8's sentence for what is wrong", () => {
-    expect(interpretAnalysisAnswer("<html>")).toMatchObject({ kind: "error", message: expect.stringMatching(/^Failed to parse stock analysis: .+/) as unknown });
+    expect(interpretAnalysisAnswer("<html>")).toEqual({ kind: "error", message: PARSE_FAILED_MESSAGE });
     expect(interpretAnalysisAnswer("{}")).toEqual({ kind: "error", message: MESSAGES.invalidResponse });
     expect(interpretAnalysisAnswer(JSON.stringify({ response: {} }))).toEqual({ kind: "error", message: MESSAGES.missingAnalysis });
-    expect(interpretAnalysisAnswer(JSON.stringify({ response: "{broken" }))).toMatchObject({ kind: "error", message: expect.stringMatching(/^Failed to parse stock analysis: /) as unknown });
+    expect(interpretAnalysisAnswer(JSON.stringify({ response: "{broken" }))).toEqual({ kind: "error", message: PARSE_FAILED_MESSAGE });
     // A partial report, a report sent as a JSON string, or one without the stored record: only the contract is broken.
     for (const body of [
       { response: { stock_summary: { ticker: "X" } }, analysis: { id: "a1", timestamp: "" } },
@@ -143,15 +148,13 @@ describe("interpretAnalysisFailure", () => {
     ).toEqual({ kind: "error", message: "Market data is unavailable right now." });
   });
 
-  it("falls back to 'Failed to fetch stock analysis: {status} {statusText}'", () => {
+  it("falls back to one sentence per kind of status, never 'Failed to fetch stock analysis: {status}'", () => {
     expect(interpretAnalysisFailure({ status: 502, statusText: "Bad Gateway", body: null })).toEqual({
       kind: "error",
-      message: "Failed to fetch stock analysis: 502 Bad Gateway",
+      message: SERVER_FAILED_MESSAGE,
     });
-    expect(interpretAnalysisFailure({ status: 500, body: { error: "" } })).toEqual({
-      kind: "error",
-      message: "Failed to fetch stock analysis: 500",
-    });
+    expect(interpretAnalysisFailure({ status: 500, body: { error: "" } })).toEqual({ kind: "error", message: SERVER_FAILED_MESSAGE });
+    expect(interpretAnalysisFailure({ status: 404, body: null })).toEqual({ kind: "error", message: ANALYSIS_FAILED_MESSAGE });
   });
 
   it("uses the client's sentence without an answer, else 'Unknown error occurred'", () => {

@@ -1,7 +1,8 @@
 import type { SubscriptionResponse } from "../../../../contracts/billing";
-import { analyzeResponseSchema } from "../../../../contracts/research";
+import { analyzeResponseSchema, type ReusedAnalysis } from "../../../../contracts/research";
 import { hasStockSummary, type ReportData } from "../../../lib/analysis-record";
 import { isRecord } from "../../../lib/body-checks";
+import { requestErrorMessage } from "../../../lib/request-error-message";
 
 /**
  * What the analyze page does with an answer of POST /research/stocks/ (SPEC.md §5 and §8). Pure:
@@ -19,12 +20,18 @@ export const MESSAGES = {
   limitWithSubscription: "Unexpected error: Limit reached with active subscription. Please contact support.",
 } as const;
 
-export function parseFailedMessage(reason: string): string {
-  return `Failed to parse stock analysis: ${reason}`;
-}
+/**
+ * An answer that is not JSON. Issue 16 replaced SPEC.md §8's 'Failed to parse stock analysis:
+ * {parser message}' with one plain sentence (lib/request-error-message.ts): the parser's words mean
+ * nothing to an investor.
+ */
+export const PARSE_FAILED_MESSAGE = "The server's answer could not be read. Please try again.";
+export const ANALYSIS_FAILED_MESSAGE = "The analysis could not be run. Please try again.";
+export const SERVER_FAILED_MESSAGE = "The server could not run the analysis. Please try again in a moment.";
 
-export function httpFailedMessage(status: number, statusText: string): string {
-  return `Failed to fetch stock analysis: ${String(status)} ${statusText}`.trim();
+/** A non-OK answer without the server's sentence: one sentence per kind of status, no status chain. */
+export function httpFailedMessage(status: number): string {
+  return requestErrorMessage({ status }, { failure: status >= 500 ? SERVER_FAILED_MESSAGE : ANALYSIS_FAILED_MESSAGE });
 }
 
 export interface StoredAnalysisRef {
@@ -33,8 +40,11 @@ export interface StoredAnalysisRef {
 }
 
 export type AnalysisOutcome =
-  /** The report to show, and the stored record when the server says. */
-  | { kind: "success"; report: ReportData; analysis: StoredAnalysisRef | null }
+  /**
+   * The report to show, and the stored record when the server says; `reused` when it is the
+   * caller's stored analysis of the same data (not charged).
+   */
+  | { kind: "success"; report: ReportData; analysis: StoredAnalysisRef | null; reused?: ReusedAnalysis }
   /** Signed out or the session ended: the sign-up prompt ('Unlock Quanta AI'). */
   | { kind: "signup" }
   /** E-mail not verified: the message plus the verification modal. */
@@ -42,10 +52,6 @@ export type AnalysisOutcome =
   /** The daily limit: check the subscription next. */
   | { kind: "limit" }
   | { kind: "error"; message: string };
-
-function reasonOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** Trims and uppercases a ticker (SPEC.md §5). */
 export function normalizeTicker(value: string): string {
@@ -63,8 +69,8 @@ export function interpretAnalysisSuccess(body: unknown): AnalysisOutcome {
   if (typeof parsed === "string") {
     try {
       parsed = JSON.parse(parsed) as unknown;
-    } catch (error) {
-      return { kind: "error", message: parseFailedMessage(reasonOf(error)) };
+    } catch {
+      return { kind: "error", message: PARSE_FAILED_MESSAGE };
     }
   }
   if (!isRecord(parsed) || !("response" in parsed) || parsed.response === null || parsed.response === undefined) {
@@ -74,8 +80,8 @@ export function interpretAnalysisSuccess(body: unknown): AnalysisOutcome {
   if (typeof response === "string") {
     try {
       response = JSON.parse(response) as unknown;
-    } catch (error) {
-      return { kind: "error", message: parseFailedMessage(reasonOf(error)) };
+    } catch {
+      return { kind: "error", message: PARSE_FAILED_MESSAGE };
     }
   }
   if (!hasStockSummary(response)) return { kind: "error", message: MESSAGES.missingAnalysis };
@@ -98,11 +104,14 @@ export function interpretAnalysisAnswer(text: string): AnalysisOutcome {
   let body: unknown;
   try {
     body = JSON.parse(text) as unknown;
-  } catch (error) {
-    return { kind: "error", message: parseFailedMessage(reasonOf(error)) };
+  } catch {
+    return { kind: "error", message: PARSE_FAILED_MESSAGE };
   }
   const parsed = analyzeResponseSchema.safeParse(body);
-  if (parsed.success) return { kind: "success", report: parsed.data.response, analysis: parsed.data.analysis };
+  if (parsed.success) {
+    const { response, analysis, reused } = parsed.data;
+    return { kind: "success", report: response, analysis, ...(reused ? { reused } : {}) };
+  }
   const lenient = interpretAnalysisSuccess(body);
   return lenient.kind === "error" ? lenient : { kind: "error", message: MESSAGES.invalidResponse };
 }
@@ -131,7 +140,7 @@ export function interpretAnalysisFailure(failure: AnalysisFailure): AnalysisOutc
   if (code === "email_unverified") return { kind: "verify", message: MESSAGES.verifyEmail };
   if (code === "ticker_required") return { kind: "error", message: serverError ?? MESSAGES.tickerRequired };
   if (serverError) return { kind: "error", message: serverError };
-  if (failure.status > 0) return { kind: "error", message: httpFailedMessage(failure.status, failure.statusText ?? "") };
+  if (failure.status > 0) return { kind: "error", message: httpFailedMessage(failure.status) };
   if (failure.localMessage && failure.localMessage.trim() !== "") return { kind: "error", message: failure.localMessage };
   return { kind: "error", message: MESSAGES.unknownError };
 }

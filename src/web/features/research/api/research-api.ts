@@ -14,9 +14,11 @@ import {
  * POST /research/stocks/ (multipart field `input`, Bearer + X-CSRFToken) and what to do with the
  * answer: a 200 is read by contracts/research.ts `analyzeResponseSchema` (interpretAnalysisAnswer).
  */
-export async function requestAnalysis(ticker: string): Promise<AnalysisOutcome> {
+export async function requestAnalysis(ticker: string, options: { refresh?: boolean } = {}): Promise<AnalysisOutcome> {
   const form = new FormData();
   form.append("input", ticker);
+  // The explicit 'Refresh' of a reused analysis (charged only when newer market data exists).
+  if (options.refresh) form.append("refresh", "true");
   let response: Response;
   try {
     response = await apiFetch("/research/stocks/", { method: "POST", body: form });

@@ -23,22 +23,30 @@ afterEach(() => {
 describe("analyzeStock", () => {
   it("turns each answer into what the page shows", async () => {
     request.mockResolvedValueOnce({ kind: "success", report, analysis: null });
-    expect(await analyzeStock("NVDA")).toEqual({ kind: "report", report });
+    expect(await analyzeStock({ ticker: "NVDA" })).toEqual({ kind: "report", report, reused: null, refresh: false });
+    expect(request).toHaveBeenLastCalledWith("NVDA", {});
     request.mockResolvedValueOnce({ kind: "signup" });
-    expect(await analyzeStock("NVDA")).toEqual({ kind: "unlock" });
+    expect(await analyzeStock({ ticker: "NVDA" })).toEqual({ kind: "unlock" });
     request.mockResolvedValueOnce({ kind: "verify", message: "verify" });
-    expect(await analyzeStock("NVDA")).toEqual({ kind: "verify", message: "verify" });
+    expect(await analyzeStock({ ticker: "NVDA" })).toEqual({ kind: "verify", message: "verify" });
     request.mockResolvedValueOnce({ kind: "error", message: "boom" });
-    expect(await analyzeStock("NVDA")).toEqual({ kind: "error", message: "boom" });
+    expect(await analyzeStock({ ticker: "NVDA" })).toEqual({ kind: "error", message: "boom" });
     expect(limit).not.toHaveBeenCalled();
+  });
+
+  it("passes on a reused analysis and asks with refresh for 'Refresh'", async () => {
+    const reused = { analyzedAt: "2026-11-20T10:42:00Z", dataDate: "2026-11-19" };
+    request.mockResolvedValueOnce({ kind: "success", report, analysis: { id: "a1", timestamp: reused.analyzedAt }, reused });
+    expect(await analyzeStock({ ticker: "NVDA", refresh: true })).toEqual({ kind: "report", report, reused, refresh: true });
+    expect(request).toHaveBeenLastCalledWith("NVDA", { refresh: true });
   });
 
   it("checks the subscription after a daily-limit answer", async () => {
     request.mockResolvedValue({ kind: "limit" });
     limit.mockResolvedValueOnce({ kind: "upgrade" });
-    expect(await analyzeStock("NVDA")).toEqual({ kind: "upgrade" });
+    expect(await analyzeStock({ ticker: "NVDA" })).toEqual({ kind: "upgrade" });
     limit.mockResolvedValueOnce({ kind: "error", message: "support" });
-    expect(await analyzeStock("NVDA")).toEqual({ kind: "error", message: "support" });
+    expect(await analyzeStock({ ticker: "NVDA" })).toEqual({ kind: "error", message: "support" });
   });
 });
 
@@ -55,7 +63,7 @@ describe("useAnalyzeStock", () => {
     request.mockResolvedValue({ kind: "success", report, analysis: null });
     const { result, invalidated } = setup();
     act(() => {
-      result.current.mutate("NVDA");
+      result.current.mutate({ ticker: "NVDA" });
     });
     await waitFor(() => {
       expect(result.current.isSuccess).toBe(true);
@@ -63,11 +71,28 @@ describe("useAnalyzeStock", () => {
     expect(invalidated()).toEqual([historyKeys.all, researchKeys.usage()]);
   });
 
+  it("leaves the history alone when the answer is a reused analysis (nothing new was stored)", async () => {
+    request.mockResolvedValue({
+      kind: "success",
+      report,
+      analysis: { id: "a1", timestamp: "2026-11-20T10:42:00Z" },
+      reused: { analyzedAt: "2026-11-20T10:42:00Z", dataDate: "2026-11-19" },
+    });
+    const { result, invalidated } = setup();
+    act(() => {
+      result.current.mutate({ ticker: "NVDA" });
+    });
+    await waitFor(() => {
+      expect(result.current.isSuccess).toBe(true);
+    });
+    expect(invalidated()).toEqual([researchKeys.usage()]);
+  });
+
   it("refreshes only the usage when no report came", async () => {
     request.mockResolvedValue({ kind: "error", message: "boom" });
     const { result, invalidated } = setup();
     act(() => {
-      result.current.mutate("NVDA");
+      result.current.mutate({ ticker: "NVDA" });
     });
     await waitFor(() => {
       expect(result.current.data).toEqual({ kind: "error", message: "boom" });

@@ -226,19 +226,62 @@ describe("an analysis", () => {
     expect(screen.getByTestId("report-ticker")).toHaveTextContent("AAPL");
   });
 
-  it("?autoSearch=true runs the analysis once on load for a verified user", async () => {
+  it("?autoSearch=true runs the analysis once on load for a verified user, then leaves the URL so a reload does not run it again", async () => {
     const { analyzeCalls } = stubResearch();
     fake.setSession(VERIFIED);
     const { router } = renderApp("/stocks?ticker=nvda&autoSearch=true");
     expect(await screen.findByTestId("analysis-report")).toBeInTheDocument();
     await waitFor(() => {
-      expect(router.state.location.search).toBe("?ticker=NVDA&autoSearch=true");
+      expect(router.state.location.search).toBe("?ticker=NVDA");
     });
+    expect(router.state.historyAction).toBe("REPLACE");
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(analyzeCalls()).toHaveLength(1);
     expect((analyzeCalls()[0]?.body as FormData).get("input")).toBe("NVDA");
     // The first call on load already waits for the user's token.
     expect(analyzeCalls()[0]?.headers.get("authorization")).toMatch(/^Bearer /);
+
+    // Reload: the page opens at the address the URL now holds, and shows the ticker without analysing.
+    const address = `${router.state.location.pathname}${router.state.location.search}`;
+    cleanup();
+    renderApp(address);
+    expect(screen.getByLabelText(LABEL)).toHaveValue("NVDA");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(analyzeCalls()).toHaveLength(1);
+  });
+
+  it("says when the answer is the user's stored analysis of today, and 'Refresh' asks again explicitly", async () => {
+    const analyzedAt = new Date();
+    analyzedAt.setHours(10, 42, 0, 0);
+    const reused = { analyzedAt: analyzedAt.toISOString(), dataDate: "2026-11-19" };
+    const { analyzeCalls } = stubResearch({
+      analyze: (input) => jsonResponse({ response: sampleReport(input), analysis: { id: "a1", timestamp: reused.analyzedAt }, reused } satisfies AnalyzeResponse),
+    });
+    fake.setSession(VERIFIED);
+    renderApp("/stocks");
+    await analyze("CBRG");
+    const notice = await screen.findByTestId("reused-analysis");
+    expect(notice).toHaveTextContent("From your analysis of today, 10:42");
+    expect(notice).toHaveTextContent("did not use another of your daily analyses");
+    expect(screen.getByTestId("report-ticker")).toHaveTextContent("CBRG");
+    expect((analyzeCalls()[0]?.body as FormData).get("refresh")).toBeNull();
+
+    await userEvent.click(within(notice).getByRole("button", { name: "Refresh" }));
+    await waitFor(() => {
+      expect(screen.getByTestId("reused-analysis")).toHaveTextContent("No newer market data since your analysis at 10:42.");
+    });
+    expect(analyzeCalls()).toHaveLength(2);
+    expect((analyzeCalls()[1]?.body as FormData).get("input")).toBe("CBRG");
+    expect((analyzeCalls()[1]?.body as FormData).get("refresh")).toBe("true");
+  });
+
+  it("shows no reuse notice for a new analysis", async () => {
+    stubResearch();
+    fake.setSession(VERIFIED);
+    renderApp("/stocks");
+    await analyze("CBRG");
+    expect(await screen.findByTestId("analysis-report")).toBeInTheDocument();
+    expect(screen.queryByTestId("reused-analysis")).not.toBeInTheDocument();
   });
 
   it("?autoSearch=true does nothing for a signed-out visitor", async () => {
@@ -316,11 +359,11 @@ describe("an analysis", () => {
 
   it.each([
     [() => jsonResponse({ error: "No data found for XYZ", code: "not_found" } satisfies ApiError, 404), "No data found for XYZ"],
-    [() => new Response("<html>", { status: 502, statusText: "Bad Gateway" }), "Failed to fetch stock analysis: 502 Bad Gateway"],
+    [() => new Response("<html>", { status: 502, statusText: "Bad Gateway" }), "The server could not run the analysis. Please try again in a moment."],
     // Answers that break the contract (contracts/research.ts analyzeResponseSchema), worded as SPEC.md §8 does.
     [() => jsonResponse({ nothing: true }), "Invalid response format from server"],
     [() => jsonResponse({ response: { meta: {} } }), "Missing analysis data in response"],
-    [() => jsonResponse({ response: "{broken" }), "Failed to parse stock analysis: "],
+    [() => jsonResponse({ response: "{broken" }), "The server's answer could not be read. Please try again."],
     [() => jsonResponse({ response: { stock_summary: { ticker: "XYZ" } }, analysis: { id: "a", timestamp: "2026-11-20T10:00:00Z" } }), "Invalid response format from server"],
   ])("shows the error text (%#)", async (answer, text) => {
     stubResearch({ analyze: answer });
@@ -389,7 +432,8 @@ describe("share and print", () => {
     const print = vi.spyOn(window, "print").mockImplementation(() => undefined);
     renderApp("/stocks");
     const buttons = screen.getByTestId("share-print-buttons");
-    expect(buttons.className).toContain("fixed");
+    // In the header toolbar, not fixed over the report (issue 16).
+    expect(buttons.className).not.toContain("fixed");
     expect(buttons.className).toContain("print:hidden");
     await userEvent.click(screen.getByRole("button", { name: "Print" }));
     expect(print).toHaveBeenCalledTimes(1);

@@ -6,10 +6,11 @@ import { Page } from "../../../components/layout/page";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { FormField, fieldInputProps } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
 import { useAnalyzePage, type GateModal } from "../hooks/use-analyze-page";
 import { AnalysisProgress } from "./analysis-progress";
+import { ReusedAnalysisNotice } from "./reused-analysis-notice";
 import { SharePrintButtons } from "./share-print-buttons";
+import { TickerCombobox } from "./ticker-combobox";
 import { TradingRulesMenu } from "./trading-rules-menu";
 import { UsageLine } from "./usage-line";
 import { paths } from "../../../../contracts/paths";
@@ -43,7 +44,6 @@ export function AnalyzeView({ GateModals }: AnalyzeViewProps) {
   return (
     <>
       <Page
-        className="pb-28"
         title="Stock Analysis"
         description="Enter a ticker to get the recommendation, trade setup and the analysis behind it."
         actions={
@@ -57,22 +57,25 @@ export function AnalyzeView({ GateModals }: AnalyzeViewProps) {
               <MessagesSquare aria-hidden="true" size={18} />
               Chat with Quanta
             </Button>
+            <SharePrintButtons
+              shareUrl={page.shareUrl}
+              shareTitle={page.report ? `${page.report.stock_summary.ticker} stock analysis` : "Stock analysis"}
+            />
           </>
         }
       >
         <Card className="max-w-2xl print:hidden">
           <form noValidate onSubmit={page.submit} className="space-y-4" aria-label="Analyze a stock">
             <FormField id={FIELD_ID} label="Enter Stock Ticker or Company Name" error={page.fieldError}>
-              <Input
+              <TickerCombobox
                 name="ticker"
                 placeholder="AAPL"
                 autoComplete="off"
                 autoCapitalize="characters"
                 spellCheck={false}
                 value={page.ticker}
-                onChange={(event) => {
-                  page.changeTicker(event.target.value);
-                }}
+                onValueChange={page.changeTicker}
+                submitOnSelect
                 {...fieldInputProps(FIELD_ID, page.fieldError)}
               />
             </FormField>
@@ -91,15 +94,11 @@ export function AnalyzeView({ GateModals }: AnalyzeViewProps) {
         {page.loadingTicker !== null ? <AnalysisProgress ticker={page.loadingTicker} /> : null}
         {page.report ? (
           <section aria-label="Analysis result" id="analysis-result" className="mt-8">
+            {page.reused ? <ReusedAnalysisNotice reused={page.reused} onRefresh={page.refresh} busy={loading} /> : null}
             <AnalysisReport report={page.report} />
           </section>
         ) : null}
       </Page>
-
-      <SharePrintButtons
-        shareUrl={page.shareUrl}
-        shareTitle={page.report ? `${page.report.stock_summary.ticker} stock analysis` : "Stock analysis"}
-      />
 
       <GateModals modal={page.modal} onOpenChange={page.onModalOpenChange} />
     </>

@@ -50,20 +50,21 @@ export interface SharePrintButtonsProps {
   shareTitle: string;
 }
 
-/** Fixed Share and Print buttons at the bottom right, hidden when printing. */
+/**
+ * Share and Print as a toolbar in the page's header row (issue 16): in the page flow, so they never
+ * cover the report, the Triggers list or the footer, as the fixed buttons of SPEC.md §2 did; Share
+ * stays disabled until a result exists. Hidden when printing.
+ */
 export function SharePrintButtons({ shareUrl, shareTitle }: SharePrintButtonsProps) {
   return (
-    <div
-      data-testid="share-print-buttons"
-      className="fixed right-3 bottom-3 z-30 flex gap-2 sm:right-6 sm:bottom-6 sm:flex-col print:hidden"
-    >
+    <div data-testid="share-print-buttons" role="group" aria-label="Share or print the analysis" className="flex gap-3 print:hidden">
       <Button
         variant="secondary"
         disabled={shareUrl === null}
         onClick={() => {
           if (shareUrl !== null) void shareLink(shareUrl, shareTitle);
         }}
-        className="h-10 px-3 shadow-card sm:h-11 sm:px-4"
+        className="h-10 px-3 sm:h-11 sm:px-4"
       >
         <Share2 aria-hidden="true" size={18} />
         Share
@@ -73,7 +74,7 @@ export function SharePrintButtons({ shareUrl, shareTitle }: SharePrintButtonsPro
         onClick={() => {
           window.print();
         }}
-        className="h-10 px-3 shadow-card sm:h-11 sm:px-4"
+        className="h-10 px-3 sm:h-11 sm:px-4"
       >
         <Printer aria-hidden="true" size={18} />
         Print

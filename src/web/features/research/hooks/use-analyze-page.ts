@@ -53,8 +53,9 @@ function useTickerParam() {
 
 /**
  * Everything the analyze page does (SPEC.md §2, §5, §8): the ticker field and the URL, the gates
- * before a request, the request itself (useAnalyzeStock), what its answer shows, 'Analyze Again'
- * (?autoSearch=true) and the link to share. The page only renders what this returns.
+ * before a request, the request itself (useAnalyzeStock), what its answer shows (and whether it is
+ * a reused analysis, with its 'Refresh'), 'Analyze Again' (?autoSearch=true, run once) and the link
+ * to share. The page only renders what this returns.
  */
 export function useAnalyzePage() {
   const { user, isPending } = useAuth();
@@ -86,16 +87,17 @@ export function useAnalyzePage() {
   }, []);
 
   const runAnalysis = useCallback(
-    (symbol: string) => {
+    (symbol: string, refresh = false) => {
       setMessage(null);
       setFieldError(undefined);
       // These callbacks run for the latest request only, and only while the page is open.
-      mutate(symbol, { onSuccess: showResult });
+      mutate({ ticker: symbol, refresh }, { onSuccess: showResult });
     },
     [mutate, showResult],
   );
 
-  // ?autoSearch=true ('Analyze Again') runs the analysis once on load, for verified users.
+  // ?autoSearch=true ('Analyze Again') runs the analysis once on load, for verified users, and then
+  // leaves the URL (replace, no new history entry), so reloading the page does not run it again.
   const autoRanFor = useRef<string | null>(null);
   const canAnalyze = !isPending && user !== null && user.emailVerified;
   useEffect(() => {
@@ -106,7 +108,10 @@ export function useAnalyzePage() {
     if (!canAnalyze || paramTicker === "" || autoRanFor.current === paramTicker) return;
     autoRanFor.current = paramTicker;
     runAnalysis(paramTicker);
-  }, [autoSearch, canAnalyze, paramTicker, runAnalysis]);
+    editQuery((query) => {
+      query.delete("autoSearch");
+    });
+  }, [autoSearch, canAnalyze, paramTicker, runAnalysis, editQuery]);
 
   const changeTicker = (value: string) => {
     const next = value.toUpperCase();
@@ -152,7 +157,12 @@ export function useAnalyzePage() {
     if (!open) setModal(null);
   };
 
-  const report = analysis.data?.kind === "report" ? analysis.data.report : null;
+  const result = analysis.data?.kind === "report" ? analysis.data : null;
+  const report = result?.report ?? null;
+  // 'Refresh' of a reused analysis: asks again, explicitly; charged only when newer data exists.
+  const refresh = () => {
+    if (report) runAnalysis(report.stock_summary.ticker, true);
+  };
   const shareUrl = report
     ? `${window.location.origin}${location.pathname}?ticker=${encodeURIComponent(report.stock_summary.ticker)}`
     : null;
@@ -165,8 +175,11 @@ export function useAnalyzePage() {
     /** The red line under the form: an error or the verification reminder. */
     message,
     /** The ticker being analysed, or null when no request is running. */
-    loadingTicker: analysis.isPending ? (analysis.variables ?? null) : null,
+    loadingTicker: analysis.isPending ? (analysis.variables?.ticker ?? null) : null,
     report,
+    /** Set when the report is the user's stored analysis of the same market data (not charged). */
+    reused: result?.reused ? { ...result.reused, refresh: result.refresh } : null,
+    refresh,
     shareUrl,
     /** Signed in and verified: the usage line shows. */
     canAnalyze,

@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Fastify, { type FastifyInstance } from "fastify";
+import { afterEach, describe, expect, it } from "vitest";
+import { registerSpaFallback } from "./spa-fallback";
+
+let app: FastifyInstance | undefined;
+let webRoot: string | undefined;
+
+afterEach(async () => {
+  await app?.close();
+  if (webRoot) rmSync(webRoot, { recursive: true, force: true });
+  app = undefined;
+  webRoot = undefined;
+});
+
+async function serve(files: Record<string, string>): Promise<FastifyInstance> {
+  webRoot = mkdtempSync(path.join(tmpdir(), "quanta-spa-"));
+  for (const [name, content] of Object.entries(files)) writeFileSync(path.join(webRoot, name), content);
+  app = Fastify();
+  await registerSpaFallback(app, webRoot);
+  return app;
+}
+
+describe("registerSpaFallback", () => {
+  it("sends the pre-rendered landing page for '/' and the SPA shell for every other page", async () => {
+    const server = await serve({ "index.html": "<p>shell</p>", "landing.html": "<p>landing</p>" });
+    const home = await server.inject({ method: "GET", url: "/?ref=mail" });
+    expect(home.statusCode).toBe(200);
+    expect(home.headers["content-type"]).toContain("text/html");
+    expect(home.body).toBe("<p>landing</p>");
+    for (const url of ["/stocks", "/stock/NWSC", "/signin?returnTo=%2F"]) {
+      expect((await server.inject({ method: "GET", url })).body).toBe("<p>shell</p>");
+    }
+  });
+
+  it("sends the SPA shell for '/' when the build made no landing page", async () => {
+    const server = await serve({ "index.html": "<p>shell</p>" });
+    expect((await server.inject({ method: "GET", url: "/" })).body).toBe("<p>shell</p>");
+  });
+
+  it("answers unknown server paths with a 404 in the API's shape", async () => {
+    const server = await serve({ "index.html": "<p>shell</p>", "landing.html": "<p>landing</p>" });
+    const response = await server.inject({ method: "GET", url: "/api/nothing" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: "not_found" });
+  });
+});
