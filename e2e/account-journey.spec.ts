@@ -7,6 +7,8 @@ test("a visitor signs up, verifies, signs out and in, resets the password and si
   page,
   request,
 }) => {
+  // Eight steps with the spec's delays (3 s, 2 s, 1.5 s…) and two e-mails: more than the default 60 s on a busy machine.
+  test.setTimeout(120_000);
   const email = uniqueEmail("journey");
   await recordTimeline(page);
 

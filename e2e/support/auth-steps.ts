@@ -19,8 +19,15 @@ export async function signIn(page: Page, email: string, password: string): Promi
 }
 
 export async function signOut(page: Page, email: string): Promise<void> {
-  await page.getByRole("banner").getByRole("button", { name: email }).click();
-  await page.getByRole("menuitem", { name: /sign out/i }).click();
+  const trigger = page.getByRole("banner").getByRole("button", { name: email });
+  const item = page.getByRole("menuitem", { name: /sign out/i });
+  // Right after a client-side navigation the header may still be re-rendering (the session is read
+  // again, the menu's chunk arrives): a press then can open nothing. Press again until the menu shows.
+  await expect(async () => {
+    if (!(await item.isVisible())) await trigger.click();
+    await expect(item).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await item.click();
   await expect(page).toHaveURL(/\/signin$/);
 }
 
