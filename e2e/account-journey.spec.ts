@@ -27,6 +27,8 @@ test("a visitor signs up, verifies, signs out and in, resets the password and si
   await page.goto(linkIn(verification, "/verify-email"));
   await expect(page.getByRole("status")).toContainText("Your e-mail is verified");
   await expect(page.getByRole("banner").getByRole("button", { name: email })).toBeVisible();
+  // The verified page moves on to /stocks by itself; sign out once it has.
+  await page.waitForURL(/\/stocks$/);
 
   await signOut(page, email);
   await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();

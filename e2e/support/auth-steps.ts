@@ -23,11 +23,11 @@ export async function signOut(page: Page, email: string): Promise<void> {
   const item = page.getByRole("menuitem", { name: /sign out/i });
   // Right after a client-side navigation the header may still be re-rendering (the session is read
   // again, the menu's chunk arrives): a press then can open nothing. Press again until the menu shows.
+  // A menu opened just before a delayed redirect (verification → /stocks) closes with it: open it again.
   await expect(async () => {
     if (!(await item.isVisible())) await trigger.click();
-    await expect(item).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
-  await item.click();
+    await item.click({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(page).toHaveURL(/\/signin$/);
 }
 
