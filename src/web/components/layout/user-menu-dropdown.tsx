@@ -19,6 +19,12 @@ async function openCustomerPortal(): Promise<void> {
   window.location.assign(await (await billingApi()).createPortalSession());
 }
 
+/** The menu's links to the user's own pages, before the subscription and sign-out items. */
+const PAGE_LINKS = [
+  { to: paths.dashboard(), label: "Your history", Icon: History },
+  { to: paths.upload(), label: "Import CSV", Icon: FileUp },
+] as const;
+
 /**
  * The dropdown itself (Radix menu and its positioning), in its own chunk: the trigger shows the
  * user's e-mail; items: the history, 'Import CSV' (/upload), 'Manage subscription' for a Stripe
@@ -46,18 +52,14 @@ export function UserMenuDropdown({ email, itemLabel, onSignOut, className, align
         <UserMenuTriggerContent email={email} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align={align}>
-        <DropdownMenuItem asChild>
-          <Link to={paths.dashboard()}>
-            <History aria-hidden="true" size={16} />
-            Your history
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to={paths.upload()}>
-            <FileUp aria-hidden="true" size={16} />
-            Import CSV
-          </Link>
-        </DropdownMenuItem>
+        {PAGE_LINKS.map(({ to, label, Icon }) => (
+          <DropdownMenuItem key={to} asChild>
+            <Link to={to}>
+              <Icon aria-hidden="true" size={16} />
+              {label}
+            </Link>
+          </DropdownMenuItem>
+        ))}
         {manageable ? (
           <DropdownMenuItem
             onSelect={() => {
