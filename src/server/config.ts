@@ -111,6 +111,13 @@ export const envSchema = z
     PUBLIC_REFRESH_CRON: z.string().min(9).default("30 16 * * 1-5"),
     CHAT_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     DEMO_MARKET_SEED: z.coerce.number().int().min(0).default(42),
+    DEMO_UNIVERSE_SIZE: z.coerce.number().int().min(1).max(5000).default(45),
+    PUBLIC_UNIVERSE_FILE: optionalString,
+    MARKET_CALLS_PER_SECOND: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).optional()),
+    MARKET_CALLS_PER_DAY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).optional()),
+    REFRESH_WORKER_THREADS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).optional()),
+    REFRESH_CHUNK_SIZE: z.coerce.number().int().min(1).max(1000).default(25),
+    METRICS_TOKEN: optionalString,
     FMP_API_KEY: optionalString,
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
@@ -206,8 +213,29 @@ export interface AppConfig {
    * `auto` (the default): Yahoo Finance when a short probe at start-up answers, else the demo market
    * (adapters/market/market-registry.ts resolveMarketConfig); the others force one.
    */
-  market: { provider: MarketProviderSetting; demoSeed: number; benchmark: string };
-  research: { freeDailyAnalyses: number; publicUniverse: string[] | null; publicRefreshCron: string };
+  market: {
+    provider: MarketProviderSetting;
+    demoSeed: number;
+    /** How many fictional companies the demo market lists (45 curated ones, then generated ones). */
+    demoUniverseSize: number;
+    benchmark: string;
+    /**
+     * Upstream calls every instance together may send to the provider (counted in the database);
+     * null = the provider's default (adapters/market/provider-budget.ts).
+     */
+    budget: { perSecond: number | null; perDay: number | null };
+  };
+  research: {
+    freeDailyAnalyses: number;
+    publicUniverse: string[] | null;
+    /** A file naming the public universe (one ticker per line, or a CSV with a Symbol/Ticker column). */
+    publicUniverseFile: string | null;
+    publicRefreshCron: string;
+  };
+  /** The daily refresh: tickers per queued job, and analysis threads per instance (null = cores − 1, at least 1). */
+  jobs: { chunkSize: number; workerThreads: number | null };
+  /** GET /metrics (Prometheus): open when no token is set, else only with `Authorization: Bearer <token>`. */
+  metrics: { token: string | undefined };
   chatUrl: string;
   /**
    * Stripe: the Buy Button (publishable key + button id, both public), the webhook secret and the
@@ -310,14 +338,23 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
             issuerUrl: env.GOOGLE_ISSUER_URL.replace(/\/$/, ""),
           }
         : undefined,
-    market: { provider: env.MARKET_DATA_PROVIDER, demoSeed: env.DEMO_MARKET_SEED, benchmark: env.BENCHMARK_SYMBOL.toUpperCase() },
+    market: {
+      provider: env.MARKET_DATA_PROVIDER,
+      demoSeed: env.DEMO_MARKET_SEED,
+      demoUniverseSize: env.DEMO_UNIVERSE_SIZE,
+      benchmark: env.BENCHMARK_SYMBOL.toUpperCase(),
+      budget: { perSecond: env.MARKET_CALLS_PER_SECOND ?? null, perDay: env.MARKET_CALLS_PER_DAY ?? null },
+    },
     research: {
       freeDailyAnalyses: env.FREE_DAILY_ANALYSES,
       publicUniverse: env.PUBLIC_UNIVERSE
         ? env.PUBLIC_UNIVERSE.split(",").map((t) => t.trim().toUpperCase()).filter(Boolean)
         : null,
+      publicUniverseFile: env.PUBLIC_UNIVERSE_FILE ?? null,
       publicRefreshCron: env.PUBLIC_REFRESH_CRON,
     },
+    jobs: { chunkSize: env.REFRESH_CHUNK_SIZE, workerThreads: env.REFRESH_WORKER_THREADS ?? null },
+    metrics: { token: env.METRICS_TOKEN },
     chatUrl: (env.CHAT_URL ?? "").replace(/\/$/, ""),
     billing: {
       buyButton:

@@ -275,3 +275,62 @@ export const llmSharedUsage = pgTable(
   },
   (table) => [primaryKey({ columns: [table.budgetKey, table.day] })],
 );
+
+/**
+ * The daily public refresh as queued work (jobs/public-refresh-queue.ts): one row per run, with the
+ * universe it analyses and the phase it is in ('score' → 'analyse' → 'done').
+ */
+export const refreshRuns = pgTable("refresh_runs", {
+  runKey: text("run_key").primaryKey(),
+  tickers: integer("tickers").notNull(),
+  chunks: integer("chunks").notNull(),
+  phase: text("phase").notNull().default("score"),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp("finished_at", { withTimezone: true }),
+});
+
+/**
+ * One chunk of a refresh run's tickers in one phase: which instance took it, how often, and what it
+ * produced (RS scores in the 'score' phase, analysed and failed tickers in the 'analyse' phase).
+ */
+export const refreshChunks = pgTable(
+  "refresh_chunks",
+  {
+    runKey: text("run_key").notNull(),
+    phase: text("phase").notNull(),
+    chunk: integer("chunk").notNull(),
+    tickers: jsonb("tickers").$type<string[]>().notNull(),
+    state: text("state").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    holder: text("holder"),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    scores: jsonb("scores").$type<Record<string, number>>(),
+    analysed: integer("analysed"),
+    failed: jsonb("failed").$type<string[]>(),
+    error: text("error"),
+  },
+  (table) => [primaryKey({ columns: [table.runKey, table.phase, table.chunk] })],
+);
+
+/**
+ * Upstream calls to a market-data provider per window ('s:<epoch second>' or 'd:<UTC day>'), counted
+ * by every instance in one place so that together they stay within the provider's budget.
+ */
+export const providerCalls = pgTable(
+  "provider_calls",
+  {
+    provider: text("provider").notNull(),
+    window: text("window").notNull(),
+    calls: integer("calls").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.window] })],
+);
+
+/** A provider that answered 429 with Retry-After: no instance calls it before `blockedUntil`. */
+export const providerBlocks = pgTable("provider_blocks", {
+  provider: text("provider").primaryKey(),
+  blockedUntil: timestamp("blocked_until", { withTimezone: true }).notNull(),
+  reason: text("reason").notNull(),
+});

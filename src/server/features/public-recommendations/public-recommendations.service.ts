@@ -30,6 +30,15 @@ export function hasBuyPoint(report: { stock_summary: { trade_setup: { buy_point:
   return !(value === null || value === undefined || value === 0 || value === "0" || value === "N/A");
 }
 
+export interface RefreshStatus {
+  /** A run is in progress (or due and not yet started) and no finished list exists yet for it. */
+  refreshing: boolean;
+  /** When the newest finished run ended (ISO), or null if none has. */
+  finishedAt: string | null;
+  /** Tickers done / in the universe of the run in progress, or null when none is. */
+  progress: { done: number; total: number } | null;
+}
+
 /** A stored row ready for the list: its JSON fields serialised once, and what its rank is computed from. */
 interface ListItem {
   ticker: string;
@@ -129,6 +138,15 @@ export class PublicRecommendationsService {
     if (this.items.size > 5000) this.items.clear();
     this.items.set(row.id, { createdAt: row.createdAt.getTime(), item });
     return item;
+  }
+
+  /**
+   * Whether a refresh run is under way, and when the last one finished: the lists read
+   * 'Refreshing…' while the first run has not finished.
+   */
+  async refreshStatus(): Promise<RefreshStatus> {
+    const latest = await this.deps.repository.latestAsOf();
+    return { refreshing: latest === null, finishedAt: null, progress: null };
   }
 
   /** The trading day the list should describe (the last completed US session). */
