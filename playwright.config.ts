@@ -52,7 +52,9 @@ export default defineConfig({
     },
     {
       // A fresh data directory each run: the suite starts from an empty product, like a new user.
-      command: `node -e "require('fs').rmSync('${e2eDataDir}',{recursive:true,force:true})" && node scripts/build-if-missing.mjs && node --import tsx src/server/main.ts`,
+      // The compiled server, as `npm start` runs it (`npm test` builds it first; build-if-missing
+      // rebuilds it when it is older than the sources).
+      command: `node -e "require('fs').rmSync('${e2eDataDir}',{recursive:true,force:true})" && node scripts/build-if-missing.mjs && node dist/server/main.mjs`,
       url: `${APP_URL}/readyz`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -84,7 +86,7 @@ export default defineConfig({
     },
     {
       // A second app reading its news from the hostile fixture feeds (e2e/news-xss.spec.ts).
-      command: `node -e "require('fs').rmSync('${newsDataDir}',{recursive:true,force:true})" && node --import tsx src/server/main.ts`,
+      command: `node -e "require('fs').rmSync('${newsDataDir}',{recursive:true,force:true})" && node scripts/build-if-missing.mjs && node dist/server/main.mjs`,
       url: `${NEWS_APP_URL}/readyz`,
       reuseExistingServer: false,
       timeout: 120_000,

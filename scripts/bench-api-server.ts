@@ -44,7 +44,7 @@ const cookie = verified.headers.getSetCookie().map((c) => c.split(";")[0]).join(
 const jwt = ((await (await fetch(`${base}/api/auth/token`, { headers: { cookie } })).json()) as { token: string }).token;
 await database.db.insert(stripeCustomers).values({ email, status: "active" });
 
-await services.publicRecommendations.refresh();
+await services.publicRefresh.refresh();
 const plain = Buffer.from(await (await fetch(`${base}/api/public-buy-stocks`, { headers: { "accept-encoding": "identity" } })).arrayBuffer());
 const gzip = gzipSync(plain);
 const bare = createServer((request, response) => {
@@ -71,5 +71,5 @@ process.stdout.write(
 );
 process.on("SIGTERM", () => {
   bare.close();
-  void app.close().then(() => database.close()).then(() => process.exit(0));
+  void app.close().then(() => services.close()).then(() => database.close()).then(() => process.exit(0));
 });

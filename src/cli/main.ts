@@ -9,11 +9,12 @@ import { createMarketDataProvider, resolveMarketConfig } from "../server/adapter
 import { CircuitOpenError, UpstreamTimeoutError } from "../server/adapters/market/resilient-fetch";
 import { StockAnalysisService } from "../server/features/stock-analysis/stock-analysis.service";
 import { formatReport, formatScreen } from "./report-text";
+import { formatRefreshRuns } from "./jobs-text";
 import { terminalSafe as safe, terminalSafeJson } from "../core/text/terminal-safe";
 import { BACKTEST_USAGE, backtestCommand, BacktestUsageError } from "./backtest/backtest-command";
 import { readHistoryFile } from "./backtest/history-files";
 import { HistoryCsvError } from "../core/market/history-csv";
-import { randomUUID } from "node:crypto";
+import os from "node:os";
 import { pino } from "pino";
 import type { Services } from "../server/composition/create-services";
 
@@ -26,6 +27,12 @@ const USAGE = `Usage: quanta <command>
                                                close, volume; 'Adj Close' used when present)
   screen [--json]                              analyse the whole universe, best setups first
   refresh                                      re-analyse the public 'Stocks to buy / watch' lists now
+                                               (this process works on the run with any running
+                                               instance, and answers when it has finished)
+  worker                                       work on the daily refresh's queued jobs without
+                                               serving HTTP, until stopped (PostgreSQL: add capacity)
+  jobs [--json]                                the daily refresh's recent runs: progress, instances,
+                                               retries, failures; and the job queue's counts
   providers check [TICKER]                     live smoke test of the configured market-data provider
                                                (profile, search, bars, fundamentals, analysis)
 ${BACKTEST_USAGE}
@@ -55,14 +62,19 @@ function print(text: string): void {
  * Runs a command on the same services the server uses (composition/create-services.ts), on the
  * configured database; warnings go to stderr, so they never mix with a command's output.
  */
-async function withServices<T>(run: (services: Services) => Promise<T>): Promise<T> {
+async function withServices<T>(run: (services: Services) => Promise<T>, instanceId = instanceName("cli")): Promise<T> {
   const config = await resolveMarketConfig(loadConfigFromEnvironment());
   const database = await openDatabase(config);
   try {
     const logger = pino({ level: "warn" }, pino.destination(2));
     // Loaded on demand: `analyze`, `screen` and `backtest` need none of it, and start faster without.
     const { createServices } = await import("../server/composition/create-services");
-    return await run(createServices(config, { database, logger, now: () => new Date(), instanceId: `cli-${randomUUID()}` }));
+    const services = createServices(config, { database, logger, now: () => new Date(), instanceId });
+    try {
+      return await run(services);
+    } finally {
+      await services.close();
+    }
   } finally {
     await database.close();
   }
@@ -100,9 +112,41 @@ async function screenCommand(args: string[]): Promise<number> {
   return 0;
 }
 
+/** This process in the refresh's records: `quanta jobs` shows which host and process took each chunk. */
+function instanceName(role: string): string {
+  return `${role}@${os.hostname()}:${process.pid}`;
+}
+
+async function workerCommand(): Promise<number> {
+  return withServices(async ({ publicRefresh }) => {
+    await publicRefresh.startWorking();
+    print(`Working on the daily refresh's jobs as ${instanceName("worker")} (Ctrl-C to stop).\n`);
+    await new Promise<void>((resolve) => {
+      process.once("SIGTERM", resolve);
+      process.once("SIGINT", resolve);
+    });
+    print("Stopping: jobs in progress get a few seconds to finish, or another instance retries them.\n");
+    return 0;
+  }, instanceName("worker"));
+}
+
+async function jobsCommand(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { json: { type: "boolean" } } });
+  return withServices(async ({ publicRefresh }) => {
+    const runs = await publicRefresh.recentRuns(10);
+    const queue = await publicRefresh.queueCounts();
+    if (values.json) {
+      print(`${terminalSafeJson({ runs, queue })}\n`);
+      return 0;
+    }
+    print(formatRefreshRuns(runs, queue, new Date()));
+    return 0;
+  });
+}
+
 async function refreshCommand(): Promise<number> {
-  return withServices(async ({ publicRecommendations }) => {
-    const result = await publicRecommendations.refresh({ force: true });
+  return withServices(async ({ publicRefresh }) => {
+    const result = await publicRefresh.refresh({ force: true });
     print(`Refreshed the public lists: ${result.analysed} analysed${result.failed.length > 0 ? `, failed: ${safe(result.failed.join(", "))}` : ""}.\n`);
     return result.failed.length > 0 ? 1 : 0;
   });
@@ -246,6 +290,10 @@ async function run(argv: string[]): Promise<number> {
       return usersCommand(rest);
     case "refresh":
       return refreshCommand();
+    case "worker":
+      return workerCommand();
+    case "jobs":
+      return jobsCommand(rest);
     case "providers":
       return providersCommand(rest);
     case "contact":

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
@@ -11,12 +10,15 @@ import type { MailSender } from "./adapters/mail/mail-sender";
 import type { OutboxEntry } from "./adapters/mail/outbox-mail-sender";
 import type { Services } from "./composition/create-services";
 import { AppError } from "./app-error";
+import { projectPath } from "./project-root";
 import { createAuth, type Auth } from "./auth/auth";
 import { authRoutes } from "./auth/auth.routes";
 import { retireSigningKeysOfOtherSecrets } from "./auth/signing-keys";
 import { registerErrorHandler } from "./plugins/error-handler";
 import { registerCsrf } from "./plugins/csrf";
 import { registerInputGuard } from "./plugins/input-guard";
+import { registerMetrics } from "./plugins/metrics";
+import { Metrics } from "./metrics/metrics";
 import { authenticateRequest, registerUserGate } from "./plugins/require-user";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { registerSpaFallback } from "./plugins/spa-fallback";
@@ -51,9 +53,11 @@ export interface AppDependencies {
   authSecret: string;
   /** Built SPA to serve; undefined when the web is served by Vite (dev) or not needed (tests). */
   webRoot: string | undefined;
+  /** Served at /metrics; main.ts gives the services the same one. Made here when not given (tests). */
+  metrics?: Metrics;
 }
 
-export const defaultWebRoot = path.resolve(import.meta.dirname, "../../dist/web");
+export const defaultWebRoot = projectPath("dist/web");
 
 /** The HTTP server: plugins, then one Fastify plugin per feature, each given the services it uses. */
 export async function buildApp(config: AppConfig, deps: AppDependencies): Promise<FastifyInstance> {
@@ -79,6 +83,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // First: its onResponse hook times every request answered after it.
+  registerMetrics(app, { metrics: deps.metrics ?? new Metrics(), token: config.metrics.token });
   // Callback-style hooks: they run on every request, and skip a promise per call.
   app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
@@ -159,7 +165,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(stockAnalysisRoutes, { market: use("market") });
   await app.register(symbolSearchRoutes, { symbols: use("symbols") });
   await app.register(billingRoutes, { billing: use("billing"), research: use("research"), webhooks: use("billingWebhooks") });
-  await app.register(publicRecommendationRoutes, { publicRecommendations: use("publicRecommendations") });
+  await app.register(publicRecommendationRoutes, { publicRecommendations: use("publicRecommendations"), publicRefresh: use("publicRefresh") });
   await app.register(contactRoutes, { contact: use("contact") });
   await app.register(giftRoutes, { brand: config.brand, webRoot: deps.webRoot, gifts: use("gifts") });
   await app.register(logoRoutes, { logos: use("logos") });

@@ -112,11 +112,13 @@ export const envSchema = z
     CHAT_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     DEMO_MARKET_SEED: z.coerce.number().int().min(0).default(42),
     DEMO_UNIVERSE_SIZE: z.coerce.number().int().min(1).max(5000).default(45),
+    DEMO_MARKET_LATENCY_MS: z.coerce.number().int().min(0).max(5000).default(0),
     PUBLIC_UNIVERSE_FILE: optionalString,
     MARKET_CALLS_PER_SECOND: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).optional()),
     MARKET_CALLS_PER_DAY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).optional()),
     REFRESH_WORKER_THREADS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).optional()),
     REFRESH_CHUNK_SIZE: z.coerce.number().int().min(1).max(1000).default(25),
+    REFRESH_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(300),
     METRICS_TOKEN: optionalString,
     FMP_API_KEY: optionalString,
     STRIPE_SECRET_KEY: optionalString,
@@ -218,6 +220,8 @@ export interface AppConfig {
     demoSeed: number;
     /** How many fictional companies the demo market lists (45 curated ones, then generated ones). */
     demoUniverseSize: number;
+    /** The demo market waits this long per request, like a remote provider (scale measurements offline). */
+    demoLatencyMs: number;
     benchmark: string;
     /**
      * Upstream calls every instance together may send to the provider (counted in the database);
@@ -232,8 +236,11 @@ export interface AppConfig {
     publicUniverseFile: string | null;
     publicRefreshCron: string;
   };
-  /** The daily refresh: tickers per queued job, and analysis threads per instance (null = cores − 1, at least 1). */
-  jobs: { chunkSize: number; workerThreads: number | null };
+  /**
+   * The daily refresh: tickers per queued job, analysis threads per instance (null = cores − 1, at
+   * least 1), and how long a job may stay active before it is taken for dead and retried elsewhere.
+   */
+  jobs: { chunkSize: number; workerThreads: number | null; timeoutSeconds: number };
   /** GET /metrics (Prometheus): open when no token is set, else only with `Authorization: Bearer <token>`. */
   metrics: { token: string | undefined };
   chatUrl: string;
@@ -342,6 +349,7 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
       provider: env.MARKET_DATA_PROVIDER,
       demoSeed: env.DEMO_MARKET_SEED,
       demoUniverseSize: env.DEMO_UNIVERSE_SIZE,
+      demoLatencyMs: env.DEMO_MARKET_LATENCY_MS,
       benchmark: env.BENCHMARK_SYMBOL.toUpperCase(),
       budget: { perSecond: env.MARKET_CALLS_PER_SECOND ?? null, perDay: env.MARKET_CALLS_PER_DAY ?? null },
     },
@@ -353,7 +361,7 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
       publicUniverseFile: env.PUBLIC_UNIVERSE_FILE ?? null,
       publicRefreshCron: env.PUBLIC_REFRESH_CRON,
     },
-    jobs: { chunkSize: env.REFRESH_CHUNK_SIZE, workerThreads: env.REFRESH_WORKER_THREADS ?? null },
+    jobs: { chunkSize: env.REFRESH_CHUNK_SIZE, workerThreads: env.REFRESH_WORKER_THREADS ?? null, timeoutSeconds: env.REFRESH_JOB_TIMEOUT_SECONDS },
     metrics: { token: env.METRICS_TOKEN },
     chatUrl: (env.CHAT_URL ?? "").replace(/\/$/, ""),
     billing: {

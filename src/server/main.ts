@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import os from "node:os";
 import { ConfigError, loadConfigFromEnvironment, type AppConfig } from "./config";
 import { buildApp, defaultWebRoot } from "./app";
 import { DataDirDamagedError, openDatabase } from "./db/database";
@@ -7,8 +8,10 @@ import { createMailSender } from "./adapters/mail/mail-registry";
 import { createServices } from "./composition/create-services";
 import { resolveMarketConfig } from "./adapters/market/market-registry";
 import { createLogger } from "./logger";
+import { Metrics } from "./metrics/metrics";
 import { schedulePublicRefresh } from "./jobs/public-refresh-schedule";
 import { AuthSecretError, resolveAuthSecret } from "./auth/auth-secret";
+import { listenOrHandOver } from "./early-listener";
 
 async function main(): Promise<void> {
   if (existsSync(".env")) process.loadEnvFile(".env");
@@ -42,8 +45,10 @@ async function main(): Promise<void> {
   }).then(() => openDatabase(config));
   // MARKET_DATA_PROVIDER=auto: a short Yahoo Finance probe, run while the server starts listening.
   const marketConfig = resolveMarketConfig(config, { log: logger });
-  const services = Promise.all([database, marketConfig]).then(([handle, resolved]) => createServices(resolved, { database: handle, logger, now: () => new Date() }));
-  const app = await buildApp(config, { services, logger, mail, outbox, authSecret, webRoot: defaultWebRoot });
+  // One set of metrics for GET /metrics: requests (the app), jobs, market-data calls and caches (the services).
+  const metrics = new Metrics();
+  const services = Promise.all([database, marketConfig]).then(([handle, resolved]) => createServices(resolved, { database: handle, logger, now: () => new Date(), metrics, instanceId: `server@${os.hostname()}:${process.pid}` }));
+  const app = await buildApp(config, { services, logger, mail, outbox, authSecret, webRoot: defaultWebRoot, metrics });
 
   database.catch((error: unknown) => {
     if (error instanceof DataDirLockedError || error instanceof DataDirDamagedError) {
@@ -54,10 +59,12 @@ async function main(): Promise<void> {
     process.exit(1);
   });
 
+  // Every instance works on the daily refresh's queued jobs; the run itself is claimed by one.
   let schedule: { stop(): void } | undefined;
-  void services.then((ready) => {
-    schedule = schedulePublicRefresh(ready.publicRecommendations, config.research.publicRefreshCron, logger);
-  });
+  void services.then(async (ready) => {
+    await ready.publicRefresh.startWorking();
+    schedule = schedulePublicRefresh(ready.publicRefresh, config.research.publicRefreshCron, logger);
+  }).catch((error: unknown) => logger.error({ err: error }, "the daily refresh's job workers could not start"));
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -69,6 +76,7 @@ async function main(): Promise<void> {
     try {
       schedule?.stop();
       await app.close();
+      await (await services).close();
       await (await database).close();
     } finally {
       process.exit(0);
@@ -77,7 +85,7 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
-  await app.listen({ host: config.host, port: config.port });
+  await listenOrHandOver(app, { host: config.host, port: config.port });
   openNow();
   app.log.info(`${config.brand} is running on ${config.appUrl} (database: ${config.databaseUrl ? "PostgreSQL" : "embedded PGlite in " + config.dataDir})`);
 }

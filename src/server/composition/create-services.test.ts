@@ -28,7 +28,7 @@ describe("createServices", () => {
     database = await pglite!.open();
     const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: "./.tmp/test-data", PUBLIC_UNIVERSE: "NWSC,QBIT,LMNC" });
     const services = createServices(config, { database, logger: silent, now: () => new Date(), market: new MeteredDemoProvider({ seed: 42 }) });
-    const result = await services.publicRecommendations.refresh({ force: true });
+    const result = await services.publicRefresh.refresh({ force: true });
     expect(result.analysed).toBe(3);
     const rows = await services.publicAnalyses.list();
     expect(rows.map((row) => row.ticker).sort()).toEqual(["LMNC", "NWSC", "QBIT"]);

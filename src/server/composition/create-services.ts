@@ -30,12 +30,18 @@ import { NarrationService } from "../features/narration/llm-narrator";
 import { NewsService } from "../features/news/news.service";
 import { PublicAnalysesRepository } from "../features/public-recommendations/public-analyses.repository";
 import { PublicRecommendationsService } from "../features/public-recommendations/public-recommendations.service";
+import { PublicRefreshService } from "../features/public-recommendations/public-refresh.service";
+import { RefreshRunsRepository } from "../features/public-recommendations/refresh-runs.repository";
 import { DailyUsageWithLimitNotice, dailyLimitOperatorNotice } from "../features/research/daily-limit-notice";
 import { ResearchService } from "../features/research/research.service";
 import { StoredAnalysesRepository } from "../stored-analyses/stored-analyses.repository";
 import { StockAnalysisService } from "../features/stock-analysis/stock-analysis.service";
 import { SymbolSearchService } from "../features/symbol-search/symbol-search.service";
 import { JobRunsRepository } from "../jobs/job-runs.repository";
+import { AnalysisPool, defaultAnalysisThreads } from "../jobs/analysis-pool";
+import { PgBossJobQueue, stableJobId } from "../jobs/job-queue";
+import type { CacheMetrics, JobMetrics, ProviderMetrics } from "../metrics/metrics";
+import { readUniverseFile } from "../adapters/market/universe-file";
 import { createChatTools } from "./chat-tools";
 import { storedPublicReports } from "./stored-reports";
 
@@ -46,8 +52,10 @@ export interface Infrastructure {
   now: Clock;
   /** Replaces the configured market-data provider (tests and benchmarks use the seeded demo market). */
   market?: MarketDataProvider;
-  /** Names this process in job claims; a random id by default. */
+  /** Names this process in job claims and the refresh's chunks; a random id by default. */
   instanceId?: string;
+  /** Where the job queue, the market-data budget and cache report (GET /metrics). */
+  metrics?: JobMetrics & ProviderMetrics & CacheMetrics;
 }
 
 /** Every service of the product, built once from the configuration: the server, the CLI and the jobs use these. */
@@ -65,12 +73,16 @@ export interface Services {
   billingWebhooks: BillingWebhookService;
   publicAnalyses: PublicAnalysesRepository;
   publicRecommendations: PublicRecommendationsService;
+  /** The daily screen of the public universe, as jobs any instance takes (startWorking to take them here). */
+  publicRefresh: PublicRefreshService;
   contact: ContactService;
   chat: ChatService;
   csv: CsvImportService;
   news: NewsService;
   gifts: GiftService;
   logos: LogosService;
+  /** Stops this process's job workers and worker threads (before the database closes). */
+  close(): Promise<void>;
 }
 
 /**
@@ -83,9 +95,31 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
   // Fetched market data and the universe's RS scores of a session are kept in the database, so every
   // process (server, `quanta refresh`, other instances) rates RS against the same universe.
   const marketStore = new DatabaseMarketCacheStore(Promise.resolve(db));
-  const market = infra.market ?? createMarketDataProvider(config, { store: marketStore, log });
+  const metrics = infra.metrics;
+  // Upstream calls are counted in the database against the provider's budget, shared by every instance.
+  const market =
+    infra.market ??
+    createMarketDataProvider(config, {
+      store: marketStore,
+      log,
+      budget: {
+        database: db,
+        log,
+        ...(metrics && {
+          events: {
+            onCall: (provider, outcome) => metrics.providerCall(provider, outcome),
+            onBudgetLeft: (provider, window, left) => metrics.setProviderBudgetLeft(provider, window, left),
+          },
+        }),
+      },
+      ...(metrics && { onCacheLookup: (kind: string, hit: boolean) => metrics.cacheLookup(`market_${kind}`, hit) }),
+    });
   const analysis = new StockAnalysisService(market, now, marketStore);
-  const universe = async () => config.research.publicUniverse ?? (await market.listUniverse()).map((company) => company.ticker);
+  // The public universe: PUBLIC_UNIVERSE, else PUBLIC_UNIVERSE_FILE (read at each run, so edits apply), else the provider's list.
+  const universe = async () =>
+    config.research.publicUniverse ??
+    (config.research.publicUniverseFile ? await readUniverseFile(config.research.publicUniverseFile) : null) ??
+    (await market.listUniverse()).map((company) => company.ticker);
 
   const llm = createConfiguredModel(config);
   // Every LLM use (narration, chat, gifts) goes through one gateway: budget, time-out, token usage.
@@ -127,6 +161,32 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
     now,
   });
 
+  const publicRecommendations = new PublicRecommendationsService({ repository: publicAnalyses, log });
+  const pool = new AnalysisPool(config.jobs.workerThreads ?? defaultAnalysisThreads());
+  const publicRefresh = new PublicRefreshService({
+    queue: new PgBossJobQueue(database, { log, jobTimeoutSeconds: config.jobs.timeoutSeconds, ...(metrics && { metrics }) }),
+    claims: new JobRunsRepository(db),
+    runs: new RefreshRunsRepository(db),
+    analyses: publicAnalyses,
+    analyzer: {
+      universe,
+      score: (ticker) => analysis.universeScore(ticker),
+      publishScores: async (scores) => {
+        await analysis.publishUniverseScores(scores);
+      },
+      analyze: (ticker) => analysis.analyze(ticker, (input) => pool.run(input)),
+      parallelism: pool.size * 2,
+      close: () => pool.close(),
+    },
+    jobIds: stableJobId,
+    chunkSize: config.jobs.chunkSize,
+    concurrency: 2,
+    instanceId: infra.instanceId ?? randomUUID(),
+    now,
+    log,
+    onListsReplaced: () => publicRecommendations.invalidate(),
+  });
+
   const news = new NewsService({
     sources: createNewsSources(config, {
       reports: () => storedPublicReports(publicAnalyses),
@@ -160,14 +220,8 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
     billing,
     billingWebhooks: new BillingWebhookService({ gateway, customers, log }),
     publicAnalyses,
-    publicRecommendations: new PublicRecommendationsService({
-      repository: publicAnalyses,
-      jobs: new JobRunsRepository(db),
-      analyzer: { universe, prepare: () => analysis.refreshUniverseScores(), analyze: (ticker) => analysis.analyze(ticker) },
-      log,
-      now,
-      instanceId: infra.instanceId ?? randomUUID(),
-    }),
+    publicRecommendations,
+    publicRefresh,
     contact: new ContactService({ repository: new ContactRepository(db), now }),
     chat: new ChatService({ repository: new ChatRepository(db), assistant, now }),
     csv: new CsvImportService({ repository: stockAnalyses, now }),
@@ -175,5 +229,6 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
     // The gift assistant: catalogue scoring, refined by the LLM when one is configured.
     gifts: new GiftService({ gateway: llmGateway, log }),
     logos: new LogosService({ market, source: createLogoSource(config) }),
+    close: () => publicRefresh.stop(),
   };
 }

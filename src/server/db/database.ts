@@ -11,6 +11,8 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock";
+import { projectPath } from "../project-root";
+import { copyPgliteTemplate } from "./pglite-template";
 
 export type Schema = typeof schema;
 /** The Drizzle handle every repository takes; the same for PGlite and node-postgres. */
@@ -19,11 +21,16 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   db: Database;
+  /**
+   * Raw SQL for libraries that bring their own statements (the pg-boss job queue): one statement with
+   * $n parameters, or several statements without parameters; answers the last statement's rows.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.resolve(import.meta.dirname, "../../../drizzle");
+export const migrationsFolder = projectPath("drizzle");
 
 /** PostgreSQL through node-postgres: the production choice (DATABASE_URL). */
 export async function openPostgres(
@@ -39,10 +46,26 @@ export async function openPostgres(
       ((error) => process.stderr.write(`PostgreSQL closed an idle connection: ${error.message}\n`)),
   );
   const db = drizzlePg(pool, { schema }) as unknown as Database;
-  if (options.migrate) await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+  if (options.migrate) {
+    // Instances starting together migrate one at a time: the others wait, then find nothing to do.
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock(hashtext('quanta:migrations'))");
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock(hashtext('quanta:migrations'))").catch(() => undefined);
+      client.release();
+    }
+  }
   return {
     kind: "postgres",
     db,
+    executeSql: async (text, values) => {
+      const result = await pool.query(text, values);
+      // A multi-statement text answers one result per statement.
+      const last = Array.isArray(result) ? (result as pg.QueryResult[]).at(-1) : result;
+      return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -61,6 +84,11 @@ export async function wrapPglite(
   return {
     kind: "pglite",
     db,
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return { rows: (await client.query<Record<string, unknown>>(text, values)).rows };
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    },
     ping: async () => {
       await client.query("select 1");
     },
@@ -103,6 +131,8 @@ export async function openPgliteOnDisk(dataDir: string): Promise<DatabaseHandle>
   try {
     const folder = path.join(dataDir, "pg");
     await checkEmbeddedDatabaseFolder(folder);
+    // A new data directory starts as a copy of the migrated template `npm run build` made, if any.
+    if (!existsSync(folder)) await copyPgliteTemplate(folder);
     let client: PGlite;
     try {
       client = await PGlite.create(folder);

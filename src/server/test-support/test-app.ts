@@ -63,6 +63,7 @@ export async function startTestApp(
     services,
     close: async () => {
       await app.close();
+      await services.close();
       await database.close();
     },
   };

@@ -66,6 +66,9 @@ async function emptied(client: PGlite): Promise<boolean> {
       "select quote_ident(tablename) as name from pg_tables where schemaname = 'public'",
     );
     if (rows.length > 0) await client.exec(`truncate table ${rows.map((row) => row.name).join(", ")} restart identity cascade`);
+    // The job queue's jobs (pg-boss keeps its own schema), so no test takes another's leftover jobs.
+    const queue = await client.query("select 1 from pg_tables where schemaname = 'pgboss' and tablename = 'job'");
+    if (queue.rows.length > 0) await client.exec("truncate table pgboss.job");
     await client.query("select pg_advisory_unlock_all()");
     return true;
   } catch {

@@ -6,6 +6,9 @@ export const PASSWORD_RESET_REDIRECT_MS = 2000;
 export const EMAIL_VERIFIED_REDIRECT_MS = 1500;
 export const HASH_SCROLL_DELAY_MS = 100;
 
+/** While the daily screen runs (empty lists say 'Refreshing…'), its status is asked for this often. */
+export const REFRESH_STATUS_POLL_MS = 5000;
+
 /** Header switches to its scrolled look once the page has scrolled further than this. */
 export const HEADER_SCROLL_THRESHOLD_PX = 8;
 

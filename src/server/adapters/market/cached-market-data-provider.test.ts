@@ -178,6 +178,25 @@ describe("CachedMarketDataProvider", () => {
     expect(stale).toEqual(bars);
     expect(afterRestart.servedStale(stale)).toBe(true);
   });
+
+  it("tells onLookup of each lookup: hits from memory, the store or a shared fetch; misses that went upstream", async () => {
+    const now = () => new Date("2026-11-20T15:00:00Z");
+    const store = new MemoryStore();
+    const lookups: string[] = [];
+    const onLookup = (kind: string, hit: boolean) => lookups.push(`${kind} ${hit ? "hit" : "miss"}`);
+    const first = new CachedMarketDataProvider(controllable(now).provider, { now, store, onLookup });
+    await Promise.all([first.getDailyBars("NWSC", 520), first.getDailyBars("NWSC", 520)]);
+    await first.getDailyBars("NWSC", 520);
+    await first.getFundamentals("NWSC");
+    // The shared fetch is told at once, the one that fetches after it has looked in the store.
+    expect(lookups.sort()).toEqual(["bars hit", "bars hit", "bars miss", "fundamentals miss"]);
+
+    lookups.length = 0;
+    const restarted = controllable(now);
+    await new CachedMarketDataProvider(restarted.provider, { now, store, onLookup }).getDailyBars("NWSC", 520);
+    expect(lookups).toEqual(["bars hit"]);
+    expect(restarted.calls.bars).toBe(0);
+  });
 });
 
 describe.each(testDatabaseKinds)("DatabaseMarketCacheStore on $name", (kind) => {

@@ -34,7 +34,15 @@ export interface CachedMarketOptions {
   store?: MarketCacheStore;
   now?: () => Date;
   log?: MarketCacheLog;
+  /**
+   * Told of every lookup, by kind (bars, fundamentals, profile, search): a hit when answered without
+   * an upstream call of its own (fresh in memory or the store, or sharing a fetch already running),
+   * a miss when it went to the provider (stale fallbacks included). For the cache_lookups_total metric.
+   */
+  onLookup?: (kind: CacheKind, hit: boolean) => void;
 }
+
+export type CacheKind = "bars" | "fundamentals" | "profile" | "search";
 
 interface Entry {
   value: unknown;
@@ -44,6 +52,7 @@ interface Entry {
 }
 
 interface Policy<T> {
+  kind: CacheKind;
   key: string;
   /** Sessions the caller needs (bars); an entry fetched for fewer is not used. */
   sessions?: number;
@@ -110,6 +119,7 @@ export class CachedMarketDataProvider implements MarketDataProvider {
   private readonly store: MarketCacheStore | undefined;
   private readonly now: () => Date;
   private readonly log: MarketCacheLog | undefined;
+  private readonly onLookup: CachedMarketOptions["onLookup"];
 
   constructor(
     private readonly inner: MarketDataProvider,
@@ -122,6 +132,7 @@ export class CachedMarketDataProvider implements MarketDataProvider {
     this.store = options.store;
     this.now = options.now ?? (() => new Date());
     this.log = options.log;
+    this.onLookup = options.onLookup;
   }
 
   servedStale(value: object): boolean {
@@ -132,6 +143,7 @@ export class CachedMarketDataProvider implements MarketDataProvider {
     const symbol = ticker.trim().toUpperCase();
     const wanted = Math.max(MIN_CACHED_SESSIONS, Number.isFinite(sessions) ? Math.ceil(sessions) : 0);
     return this.cached<DailyBars | null>({
+      kind: "bars",
       key: `${this.id}:bars:${symbol}`,
       sessions: wanted,
       load: () => this.inner.getDailyBars(symbol, wanted),
@@ -144,6 +156,7 @@ export class CachedMarketDataProvider implements MarketDataProvider {
   getFundamentals(ticker: string): Promise<Fundamentals | null> {
     const symbol = ticker.trim().toUpperCase();
     return this.cached<Fundamentals | null>({
+      kind: "fundamentals",
       key: `${this.id}:fundamentals:${symbol}`,
       load: () => this.inner.getFundamentals(symbol),
       expiry: (value, now) => now.getTime() + (value ? MARKET_CACHE_TTL_MS.fundamentals : MARKET_CACHE_TTL_MS.notFound),
@@ -155,6 +168,7 @@ export class CachedMarketDataProvider implements MarketDataProvider {
   getProfile(ticker: string): Promise<CompanyProfile | null> {
     const symbol = ticker.trim().toUpperCase();
     return this.cached<CompanyProfile | null>({
+      kind: "profile",
       key: `${this.id}:profile:${symbol}`,
       load: () => this.inner.getProfile(symbol),
       expiry: (value, now) => now.getTime() + (value ? MARKET_CACHE_TTL_MS.profile : MARKET_CACHE_TTL_MS.notFound),
@@ -166,6 +180,7 @@ export class CachedMarketDataProvider implements MarketDataProvider {
   searchSymbols(query: string): Promise<SymbolMatch[]> {
     const normalised = query.trim().toLowerCase();
     return this.cached<SymbolMatch[]>({
+      kind: "search",
       key: `${this.id}:search:${normalised}`,
       load: () => this.inner.searchSymbols(query),
       expiry: (value, now) => now.getTime() + (value.length > 0 ? MARKET_CACHE_TTL_MS.search : MARKET_CACHE_TTL_MS.notFound),
@@ -186,10 +201,16 @@ export class CachedMarketDataProvider implements MarketDataProvider {
     const now = this.now().getTime();
     const remembered = this.memory.get(policy.key);
     // Fresh values are shared, not copied: the engine only reads them.
-    if (remembered && remembered.expiresAt > now && covers(remembered, policy.sessions)) return remembered.value as T;
+    if (remembered && remembered.expiresAt > now && covers(remembered, policy.sessions)) {
+      this.onLookup?.(policy.kind, true);
+      return remembered.value as T;
+    }
     const flightKey = `${policy.key}:${policy.sessions ?? ""}`;
     const running = this.inflight.get(flightKey) as Promise<T> | undefined;
-    if (running) return running;
+    if (running) {
+      this.onLookup?.(policy.kind, true);
+      return running;
+    }
     const flight = this.fetchThrough(policy, remembered);
     this.inflight.set(flightKey, flight);
     try {
@@ -204,8 +225,10 @@ export class CachedMarketDataProvider implements MarketDataProvider {
     if (stored && stored.expiresAt.getTime() > this.now().getTime() && covers(sessionsOf(stored.payload), policy.sessions)) {
       const value = policy.decode(stored.payload);
       this.remember(policy.key, { value, expiresAt: stored.expiresAt.getTime(), sessions: sessionsOf(stored.payload).sessions });
+      this.onLookup?.(policy.kind, true);
       return value;
     }
+    this.onLookup?.(policy.kind, false);
     let value: T;
     try {
       value = await policy.load();

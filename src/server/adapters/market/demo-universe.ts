@@ -1,7 +1,11 @@
+import { GeneratedCompanies } from "./demo-generated-companies";
+
 /**
  * The demo market's listings: fictional companies (names and tickers invented so they are never
  * mistaken for real quotes), a benchmark fund and one sector fund per sector. Each company has a
  * fixed archetype: the chart situation its bars are shaped into at the end of every series.
+ * 45 companies are curated (DEMO_COMPANIES); DEMO_UNIVERSE_SIZE above 45 appends generated ones
+ * (demo-generated-companies.ts), below 45 keeps the first N curated (demoUniverse).
  */
 
 export type DemoArchetype =
@@ -160,13 +164,72 @@ export const DEMO_SECTOR_ETFS: readonly DemoListing[] = SECTOR_FUNDS.map(([secto
 
 export const DEMO_LISTINGS: readonly DemoListing[] = [...DEMO_COMPANIES, DEMO_BENCHMARK, ...DEMO_SECTOR_ETFS];
 
-const byTicker = new Map(DEMO_LISTINGS.map((listing) => [listing.ticker, listing]));
 const etfBySector = new Map(DEMO_SECTOR_ETFS.map((etf) => [etf.sector!.toLowerCase(), etf.ticker]));
-
-export function findListing(ticker: string): DemoListing | undefined {
-  return byTicker.get(ticker.trim().toUpperCase());
-}
 
 export function sectorFundTicker(sector: string): string | null {
   return etfBySector.get(sector.trim().toLowerCase()) ?? null;
+}
+
+/** DEMO_UNIVERSE_SIZE: the curated companies by default, up to this many with generated ones. */
+export const DEFAULT_DEMO_UNIVERSE_SIZE = DEMO_COMPANIES.length;
+export const MAX_DEMO_UNIVERSE_SIZE = 5_000;
+
+/** The demo market at one universe size: its companies, and every listing it can quote. */
+export interface DemoUniverse {
+  readonly size: number;
+  /** The companies screened and listed (curated first, then generated), without SPY or the sector funds. */
+  readonly companies: readonly DemoListing[];
+  /** The companies, then SPY and the sector funds: everything search and quotes know. */
+  readonly listings: readonly DemoListing[];
+  /** A listing by ticker (trimmed, any case); undefined when this universe does not hold it. */
+  find(ticker: string): DemoListing | undefined;
+  /** Position of a listing among those of its archetype (varies the base type and details). */
+  variant(ticker: string): number;
+}
+
+const generated = new GeneratedCompanies(
+  DEMO_COMPANIES,
+  DEMO_LISTINGS.map((listing) => listing.ticker),
+  (sector) => SECTOR_SIGMA[sector] ?? 0.016,
+);
+const universes = new Map<number, DemoUniverse>();
+
+function buildUniverse(size: number): DemoUniverse {
+  const companies = size <= DEMO_COMPANIES.length ? DEMO_COMPANIES.slice(0, size) : [...DEMO_COMPANIES, ...generated.take(size - DEMO_COMPANIES.length)];
+  const listings = [...companies, DEMO_BENCHMARK, ...DEMO_SECTOR_ETFS];
+  const byTicker = new Map(listings.map((listing) => [listing.ticker, listing]));
+  // Variants count the curated listings first, in their order, then the generated ones: a curated
+  // company's variant (and so its bars) never depends on the universe size.
+  const variants = new Map<string, number>();
+  const seen = new Map<string, number>();
+  const ordered = size <= DEMO_COMPANIES.length ? DEMO_LISTINGS : [...DEMO_LISTINGS, ...companies.slice(DEMO_COMPANIES.length)];
+  for (const listing of ordered) {
+    const n = seen.get(listing.kind) ?? 0;
+    variants.set(listing.ticker, n);
+    seen.set(listing.kind, n + 1);
+  }
+  return {
+    size,
+    companies,
+    listings,
+    find: (ticker) => byTicker.get(ticker.trim().toUpperCase()),
+    variant: (ticker) => variants.get(ticker) ?? 0,
+  };
+}
+
+/**
+ * The demo universe of `size` companies (1 to 5,000; default the 45 curated). The same size gives
+ * the same companies in every process; a bigger size only adds companies after the smaller one's.
+ * Built once per size and process.
+ */
+export function demoUniverse(size: number = DEFAULT_DEMO_UNIVERSE_SIZE): DemoUniverse {
+  if (!Number.isInteger(size) || size < 1 || size > MAX_DEMO_UNIVERSE_SIZE) {
+    throw new RangeError(`The demo universe holds 1 to ${MAX_DEMO_UNIVERSE_SIZE} companies, not ${size} (DEMO_UNIVERSE_SIZE)`);
+  }
+  let universe = universes.get(size);
+  if (!universe) {
+    universe = buildUniverse(size);
+    universes.set(size, universe);
+  }
+  return universe;
 }

@@ -84,8 +84,13 @@ export class FmpClient {
 
     // Keep the start of an error answer (FMP explains refusals in its body) for the message.
     let errorBody = "";
+    // A refusal before the request left (the shared call budget) is passed on as it is.
+    let refused: MarketDataUnavailableError | undefined;
     const fetchImpl: typeof fetch = async (input, init) => {
-      const response = await this.fetchImpl(input, init);
+      const response = await this.fetchImpl(input, init).catch((error: unknown) => {
+        if (error instanceof MarketDataUnavailableError) refused = error;
+        throw error;
+      });
       if (!response.ok) {
         errorBody = await response
           .clone()
@@ -99,7 +104,7 @@ export class FmpClient {
     try {
       text = await fetchUpstreamText(url.toString(), { source: "fmp", expect: "json", timeoutMs: this.timeoutMs, fetch: fetchImpl });
     } catch (error) {
-      throw this.toUnavailable(error, path, errorBody);
+      throw refused ?? this.toUnavailable(error, path, errorBody);
     }
     let body: unknown;
     try {

@@ -2,8 +2,10 @@ import { MARKET_DATA_SOURCE_NAMES, type MarketDataProvider } from "../../../core
 import type { AppConfig, MarketProviderSetting } from "../../config";
 import { CachedMarketDataProvider, type MarketCacheLog } from "./cached-market-data-provider";
 import { DemoMarketProvider } from "./demo";
+import { SimulatedLatencyProvider } from "./simulated-latency";
 import { FmpMarketProvider } from "./fmp";
 import type { MarketCacheStore } from "./market-cache-store";
+import { createProviderBudget, providerLimits, type SharedBudgetOptions } from "./provider-budget";
 import { createResilientFetch } from "./resilient-fetch";
 import { YahooMarketProvider } from "./yahoo";
 
@@ -15,6 +17,14 @@ export interface MarketRegistryOptions {
   /** The application log: repaired bars and stale-cache fallbacks are written to it. */
   log?: MarketCacheLog;
   now?: () => Date;
+  /**
+   * Count every upstream call (retries included) in the database against the provider's budget
+   * (MARKET_CALLS_PER_SECOND / MARKET_CALLS_PER_DAY, provider-budget.ts), shared by all instances.
+   * Without it, calls are not counted across instances.
+   */
+  budget?: SharedBudgetOptions;
+  /** Told of every cache lookup, hit or not (GET /metrics counts them). */
+  onCacheLookup?: (kind: string, hit: boolean) => void;
 }
 
 /** A provider the configuration can name once `auto` is resolved. */
@@ -106,8 +116,19 @@ export async function resolveMarketConfig(config: AppConfig, options: MarketProb
  */
 export function createMarketDataProvider(config: AppConfig, options: MarketRegistryOptions = {}): MarketDataProvider {
   const fetchImpl = options.fetch ?? ((input: string | URL | Request, init?: RequestInit) => globalThis.fetch(input, init));
+  // Real providers fetch through the resilient fetch; with a budget, each attempt first takes a
+  // slot (admit, before its time-out starts) and the raw fetch under the retries reports outcomes.
+  const upstreamFetch = (provider: "yahoo" | "fmp") => {
+    const budget = options.budget && createProviderBudget(provider, MARKET_DATA_SOURCE_NAMES[provider], config.market.budget, options.budget);
+    if (!budget) return createResilientFetch(MARKET_DATA_SOURCE_NAMES[provider], fetchImpl);
+    return createResilientFetch(MARKET_DATA_SOURCE_NAMES[provider], budget.observe(fetchImpl), { admit: (signal) => budget.acquire(signal) });
+  };
   const onRepair = (ticker: string, repairs: object) => options.log?.warn({ ticker, repairs }, "market data: bars repaired or dropped");
-  const cacheOptions = { ...(options.log && { log: options.log }), ...(options.now && { now: options.now }) };
+  const cacheOptions = {
+    ...(options.log && { log: options.log }),
+    ...(options.now && { now: options.now }),
+    ...(options.onCacheLookup && { onLookup: options.onCacheLookup }),
+  };
   // Once per provider (one per process): a user asked for a ticker the demo market does not list.
   let toldOperator = false;
   const onUnknownTicker = (ticker: string) => {
@@ -118,12 +139,15 @@ export function createMarketDataProvider(config: AppConfig, options: MarketRegis
   switch (config.market.provider) {
     case "auto":
     case "demo":
-      return new CachedMarketDataProvider(new DemoMarketProvider({ seed: config.market.demoSeed, onUnknownTicker }), cacheOptions);
+    {
+      const demo = new DemoMarketProvider({ seed: config.market.demoSeed, universeSize: config.market.demoUniverseSize, onUnknownTicker });
+      return new CachedMarketDataProvider(config.market.demoLatencyMs > 0 ? new SimulatedLatencyProvider(demo, config.market.demoLatencyMs) : demo, cacheOptions);
+    }
     case "yahoo":
       return new CachedMarketDataProvider(
         new YahooMarketProvider({
           benchmarkTicker: config.market.benchmark,
-          fetch: createResilientFetch(MARKET_DATA_SOURCE_NAMES.yahoo, fetchImpl),
+          fetch: upstreamFetch("yahoo"),
           onRepair,
         }),
         { ...cacheOptions, ...(options.store && { store: options.store }) },
@@ -134,7 +158,8 @@ export function createMarketDataProvider(config: AppConfig, options: MarketRegis
           apiKey: config.fmp.apiKey!,
           baseUrl: config.fmp.baseUrl,
           benchmarkTicker: config.market.benchmark,
-          fetch: createResilientFetch(MARKET_DATA_SOURCE_NAMES.fmp, fetchImpl),
+          fetch: upstreamFetch("fmp"),
+          dailyCallBudget: providerLimits("fmp", config.market.budget)?.perDay ?? Number.POSITIVE_INFINITY,
           onBarsRepaired: onRepair,
         }),
         { ...cacheOptions, ...(options.store && { store: options.store }) },

@@ -82,6 +82,38 @@ describe("createResilientFetch", () => {
     expect(h.resilient.breakerState()).toBe("closed");
   });
 
+  it("asks for admission (the call budget) before every attempt, retries included", async () => {
+    let admissions = 0;
+    const h = harness([500, 200], { admit: async () => void admissions++ });
+    expect((await h.resilient("https://upstream.example/q")).status).toBe(200);
+    expect(h.up.calls).toHaveLength(2);
+    expect(admissions).toBe(2);
+  });
+
+  it("passes a refused admission to the caller at once: no retry, no upstream call, the breaker stays closed", async () => {
+    const refusal = Object.assign(new Error("the budget is used up"), { code: "provider_budget_exhausted" });
+    const h = harness([], { admit: () => Promise.reject(refusal), failureThreshold: 1 });
+    await expect(h.resilient("https://upstream.example/q")).rejects.toBe(refusal);
+    await expect(h.resilient("https://upstream.example/q")).rejects.toBe(refusal);
+    expect(h.up.calls).toHaveLength(0);
+    expect(h.waits).toEqual([]);
+    expect(h.resilient.breakerState()).toBe("closed");
+  });
+
+  it("does not count the admission's wait in the attempt's time-out", async () => {
+    // An upstream that answers at once, unless the attempt's signal has already fired.
+    const quick = vi.fn(async (_input: string | URL | Request, init?: RequestInit) => {
+      if (init?.signal?.aborted) throw init.signal.reason;
+      return new Response("{}");
+    });
+    const resilient = createResilientFetch("Test provider", quick as unknown as typeof fetch, {
+      retries: 0,
+      timeoutMs: 50,
+      admit: () => new Promise<void>((resolve) => setTimeout(resolve, 120)),
+    });
+    expect((await resilient("https://upstream.example/q")).status).toBe(200);
+  });
+
   it("reads Retry-After as seconds or as an HTTP date", () => {
     expect(retryAfterMs("3", 0)).toBe(3000);
     expect(retryAfterMs(new Date(10_000).toUTCString(), 4_000)).toBe(6000);

@@ -16,6 +16,12 @@ export interface ResilienceOptions {
   sleep: (ms: number) => Promise<void>;
   now: () => number;
   random: () => number;
+  /**
+   * Waits for permission to send one attempt (the shared call budget, provider-budget.ts), before
+   * the attempt's time-out starts. What it throws reaches the caller as it is: not retried, and not
+   * counted as a failure of the provider.
+   */
+  admit?: (signal: AbortSignal | undefined) => Promise<void>;
 }
 
 export const DEFAULT_RESILIENCE: ResilienceOptions = {
@@ -50,6 +56,11 @@ export class UpstreamTimeoutError extends Error {
 }
 
 const retryable = (status: number) => status === 429 || status >= 500;
+
+/** An attempt the admission (the call budget) refused; unwrapped before it reaches the caller. */
+class AdmissionRefused {
+  constructor(readonly reason: unknown) {}
+}
 
 /** Retry-After in seconds or as an HTTP date, in milliseconds from now; null when absent or bad. */
 export function retryAfterMs(header: string | null, now: number): number | null {
@@ -88,6 +99,13 @@ export function createResilientFetch(
   const backoff = (attempt: number) => options.random() * Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** attempt);
 
   const attempt = async (input: string | URL | Request, init: RequestInit | undefined): Promise<Response> => {
+    if (options.admit) {
+      try {
+        await options.admit(init?.signal ?? undefined);
+      } catch (error) {
+        throw new AdmissionRefused(error);
+      }
+    }
     const timeout = AbortSignal.timeout(options.timeoutMs);
     const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
     try {
@@ -120,6 +138,7 @@ export function createResilientFetch(
           await response.body?.cancel();
           await options.sleep(Math.min(options.maxDelayMs, wait ?? backoff(tryNumber)));
         } catch (error) {
+          if (error instanceof AdmissionRefused) throw error.reason;
           if (init?.signal?.aborted) throw error;
           lastError = error;
           if (tryNumber === options.retries) break;

@@ -73,7 +73,7 @@ describe("GET /api/news with the default Quanta briefs", () => {
 
   it("writes briefs from the public analyses: breakouts, setups near the pivot and the market trend", async () => {
     t = await startTestApp(pglite);
-    await t.services.publicRecommendations.refresh();
+    await t.services.publicRefresh.refresh();
     const response = await t.app.inject({ url: "/api/news" });
     expect(response.statusCode).toBe(200);
     const body = json<NewsBody>(response);

@@ -1,4 +1,4 @@
-import { asc, max, notInArray } from "drizzle-orm";
+import { asc, max, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { publicAnalyses } from "../../db/schema";
 
@@ -37,6 +37,33 @@ export class PublicAnalysesRepository {
           });
       }
     });
+  }
+
+  /** Writes a chunk's analyses in one statement (each ticker's row replaced). */
+  async upsertMany(rows: PublicAnalysisRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db
+      .insert(publicAnalyses)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: publicAnalyses.ticker,
+        set: {
+          id: sql`excluded.id`,
+          action: sql`excluded.action`,
+          analysis: sql`excluded.analysis`,
+          asOf: sql`excluded.as_of`,
+          createdAt: sql`excluded.created_at`,
+        },
+      });
+  }
+
+  /** Removes every ticker but these (those a finished run did not analyse: left the universe, or failed). */
+  async retainOnly(tickers: string[]): Promise<void> {
+    if (tickers.length === 0) {
+      await this.db.delete(publicAnalyses);
+      return;
+    }
+    await this.db.delete(publicAnalyses).where(sql`${publicAnalyses.ticker} <> all(${sql.param(tickers)}::text[])`);
   }
 
   /** The as-of date of the freshest stored analysis, or null when the list is empty. */

@@ -1,14 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import type { Logger } from "../../logger";
 import { analysisReportSchema } from "../../../contracts/stock-summary";
-import type { AnalysisReport } from "../../../core/analysis/analysis-report";
 import { rankSetups, type SetupRankInput } from "../../../core/analysis/buy-point-position";
-import { isoFromDayNumber, lastCompletedSession } from "../../../core/market/trading-calendar";
-import type { JobRunsRepository } from "../../jobs/job-runs.repository";
 import type { PublicAnalysesRepository, PublicAnalysisRow } from "./public-analyses.repository";
 
-export const PUBLIC_REFRESH_JOB = "public-recommendations-refresh";
 /** Answers are rebuilt at most this often per query, so several instances converge after a refresh. */
 const LIST_CACHE_MS = 10_000;
 
@@ -17,26 +12,10 @@ export interface PublicListFilter {
   action?: "BUY" | "WATCH" | undefined;
 }
 
-export interface UniverseAnalyzer {
-  universe(): Promise<string[]>;
-  /** Runs once before the universe is analysed (the RS scores every rating is ranked against). */
-  prepare?(): Promise<unknown>;
-  analyze(ticker: string): Promise<AnalysisReport>;
-}
-
 /** SPEC.md §5: kept only when buy_point is not null, 0, '0' or 'N/A'. */
 export function hasBuyPoint(report: { stock_summary: { trade_setup: { buy_point: unknown } } }): boolean {
   const value = report.stock_summary.trade_setup.buy_point;
   return !(value === null || value === undefined || value === 0 || value === "0" || value === "N/A");
-}
-
-export interface RefreshStatus {
-  /** A run is in progress (or due and not yet started) and no finished list exists yet for it. */
-  refreshing: boolean;
-  /** When the newest finished run ended (ISO), or null if none has. */
-  finishedAt: string | null;
-  /** Tickers done / in the universe of the run in progress, or null when none is. */
-  progress: { done: number; total: number } | null;
 }
 
 /** A stored row ready for the list: its JSON fields serialised once, and what its rank is computed from. */
@@ -49,7 +28,7 @@ interface ListItem {
 }
 
 /**
- * The public 'Stocks to buy' / 'Stocks to watch' list and its daily refresh. Each answer comes ranked
+ * The public 'Stocks to buy' / 'Stocks to watch' list (public-refresh.service.ts keeps it fresh). Each answer comes ranked
  * by setup quality, extended stocks labelled and last (decision 018).
  */
 export class PublicRecommendationsService {
@@ -60,11 +39,7 @@ export class PublicRecommendationsService {
   constructor(
     private readonly deps: {
       repository: PublicAnalysesRepository;
-      jobs: JobRunsRepository;
-      analyzer: UniverseAnalyzer;
       log: Logger;
-      now: () => Date;
-      instanceId: string;
     },
   ) {}
 
@@ -135,67 +110,13 @@ export class PublicRecommendationsService {
         },
       };
     }
-    if (this.items.size > 5000) this.items.clear();
+    if (this.items.size > 20_000) this.items.clear();
     this.items.set(row.id, { createdAt: row.createdAt.getTime(), item });
     return item;
   }
 
-  /**
-   * Whether a refresh run is under way, and when the last one finished: the lists read
-   * 'Refreshing…' while the first run has not finished.
-   */
-  async refreshStatus(): Promise<RefreshStatus> {
-    const latest = await this.deps.repository.latestAsOf();
-    return { refreshing: latest === null, finishedAt: null, progress: null };
-  }
-
-  /** The trading day the list should describe (the last completed US session). */
-  currentRunKey(): string {
-    return isoFromDayNumber(lastCompletedSession(this.deps.now()));
-  }
-
-  async isStale(): Promise<boolean> {
-    const latest = await this.deps.repository.latestAsOf();
-    return latest === null || latest < this.currentRunKey();
-  }
-
-  /**
-   * Re-analyses the public universe once per trading day across all instances. `force` (the CLI)
-   * runs it even when today's run already happened.
-   */
-  async refresh(options: { force?: boolean } = {}): Promise<{ ran: boolean; analysed: number; failed: string[] }> {
-    const runKey = options.force ? `manual:${this.deps.now().toISOString()}` : this.currentRunKey();
-    if (!(await this.deps.jobs.claim(PUBLIC_REFRESH_JOB, runKey, this.deps.instanceId))) {
-      return { ran: false, analysed: 0, failed: [] };
-    }
-    const failed: string[] = [];
-    try {
-      const rows: PublicAnalysisRow[] = [];
-      await this.deps.analyzer.prepare?.().catch((error: unknown) => this.deps.log.warn({ err: error }, "public refresh could not compute the universe's RS scores"));
-      for (const ticker of await this.deps.analyzer.universe()) {
-        try {
-          const report = await this.deps.analyzer.analyze(ticker);
-          rows.push({
-            id: randomUUID(),
-            ticker: report.stock_summary.ticker,
-            action: report.stock_summary.recommendation.action,
-            analysis: report,
-            asOf: report.meta.as_of,
-            createdAt: this.deps.now(),
-          });
-        } catch (error) {
-          failed.push(ticker);
-          this.deps.log.warn({ ticker, err: error }, "public refresh could not analyse a ticker");
-        }
-      }
-      await this.deps.repository.replaceAll(rows);
-      this.cache.clear();
-      await this.deps.jobs.finish(PUBLIC_REFRESH_JOB, runKey, null);
-      this.deps.log.info({ analysed: rows.length, failed: failed.length, runKey }, "public recommendations refreshed");
-      return { ran: true, analysed: rows.length, failed };
-    } catch (error) {
-      await this.deps.jobs.finish(PUBLIC_REFRESH_JOB, runKey, String(error));
-      throw error;
-    }
+  /** Drops the answers built so far (a refresh has replaced the lists). */
+  invalidate(): void {
+    this.cache.clear();
   }
 }

@@ -48,11 +48,11 @@ describe.each(testDatabaseKinds)("public recommendations on $name", (kind) => {
   it("is empty before the first refresh, then lists BUY and WATCH analyses with a buy point as JSON strings", async () => {
     expect(json<ListBody>(await t.app.inject({ url: "/api/public-buy-stocks" }))).toEqual({ analyses: [] });
     const services = t.services;
-    expect(await services.publicRecommendations.isStale()).toBe(true);
-    const result = await services.publicRecommendations.refresh();
+    expect(await services.publicRefresh.isStale()).toBe(true);
+    const result = await services.publicRefresh.refresh();
     expect(result.ran).toBe(true);
     expect(result.analysed).toBeGreaterThanOrEqual(40);
-    expect(await services.publicRecommendations.isStale()).toBe(false);
+    expect(await services.publicRefresh.isStale()).toBe(false);
 
     const all = json<ListBody>(await t.app.inject({ url: "/api/public-buy-stocks" }));
     expect(all.analyses.length).toBeGreaterThan(5);
@@ -77,7 +77,7 @@ describe.each(testDatabaseKinds)("public recommendations on $name", (kind) => {
   });
 
   it("ranks each answer by setup quality with each item's distance to the buy point, an extended KSTM-like stock last", async () => {
-    await t.services.publicRecommendations.refresh();
+    await t.services.publicRefresh.refresh();
     // A stored stock like KSTM far above its buy point, as seen in the issue: price 85.21, buy point 72.90, stop 21% below.
     // (Sampled from the BUY answer: the WATCH answer is built after the insert, not cached before it.)
     const [sample] = json<ListBody>(await t.app.inject({ url: "/api/public-buy-stocks?action=BUY" })).analyses;
@@ -109,7 +109,7 @@ describe.each(testDatabaseKinds)("public recommendations on $name", (kind) => {
   });
 
   it("sends the same list gzipped to clients that accept it", async () => {
-    await t.services.publicRecommendations.refresh();
+    await t.services.publicRefresh.refresh();
     const plain = await t.app.inject({ url: "/api/public-buy-stocks" });
     const zipped = await t.app.inject({ url: "/api/public-buy-stocks", headers: { "accept-encoding": "gzip, deflate, br" } });
     expect(zipped.headers["content-encoding"]).toBe("gzip");
@@ -120,15 +120,15 @@ describe.each(testDatabaseKinds)("public recommendations on $name", (kind) => {
 
   it("runs the refresh once per trading day, however often it is asked", async () => {
     const services = t.services;
-    const runs = await Promise.all([1, 2, 3].map(() => services.publicRecommendations.refresh()));
+    const runs = await Promise.all([1, 2, 3].map(() => services.publicRefresh.refresh()));
     expect(runs.filter((r) => r.ran)).toHaveLength(1);
-    expect((await services.publicRecommendations.refresh()).ran).toBe(false);
-    expect((await services.publicRecommendations.refresh({ force: true })).ran).toBe(true);
+    expect((await services.publicRefresh.refresh()).ran).toBe(false);
+    expect((await services.publicRefresh.refresh({ force: true })).ran).toBe(true);
   });
 
   it("skips (and logs) a stored analysis that does not parse, sending no auth header", async () => {
     const services = t.services;
-    await services.publicRecommendations.refresh();
+    await services.publicRefresh.refresh();
     await t.database.db.insert(publicAnalyses).values({
       id: "broken-1",
       ticker: "BRKN",
@@ -151,8 +151,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)("public refresh with two app insta
     const second = await startTestApp(postgres, {}, { market: b.provider, database: { ...database, close: async () => undefined } });
     try {
       const results = await Promise.all([
-        first.services.publicRecommendations.refresh(),
-        second.services.publicRecommendations.refresh(),
+        first.services.publicRefresh.refresh(),
+        second.services.publicRefresh.refresh(),
       ]);
       expect(results.filter((r) => r.ran)).toHaveLength(1);
       expect(Math.min(a.barsAsked(), b.barsAsked())).toBe(0);

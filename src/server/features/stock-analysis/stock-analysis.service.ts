@@ -17,6 +17,16 @@ export function barsUpTo(bars: DailyBars, asOf: string): DailyBars {
 }
 
 const RS_SNAPSHOT_DAYS = 7;
+/**
+ * A demo universe up to this size has its RS scores computed on demand when a user's analysis finds
+ * none stored (a few milliseconds); a bigger one waits for the daily refresh, which computes them
+ * off the request path, and rates RS against the benchmark until then.
+ */
+const ON_DEMAND_RS_UNIVERSE_LIMIT = 100;
+
+/** Runs the pure engine: inline by default, or on a worker thread (the refresh's analysis pool). */
+export type AnalysisEngine = (input: AnalysisInput) => Promise<AnalysisReport>;
+const inlineEngine: AnalysisEngine = async (input) => analyzeStock(input);
 
 /**
  * Gathers what the engine needs from the configured market-data provider (bars, benchmark, sector
@@ -58,13 +68,40 @@ export class StockAnalysisService {
     return new SymbolNotFoundError(ticker, notInDemoMarketMessage(query, universe));
   }
 
-  async analyze(query: string): Promise<AnalysisReport> {
+  async analyze(query: string, engine: AnalysisEngine = inlineEngine): Promise<AnalysisReport> {
     const profile = await this.resolve(query);
     const bars = await this.provider.getDailyBars(profile.ticker, HISTORY_SESSIONS);
     if (!bars || bars.close.length === 0) throw new SymbolNotFoundError(profile.ticker);
     const asOf = bars.dates[bars.dates.length - 1]!;
-    const scores = (await this.storedUniverseScores(asOf)) ?? (this.provider.costsUpstreamCalls ? null : await this.refreshUniverseScores());
-    return this.analyzeWith(profile, bars, scores);
+    const scores = (await this.storedUniverseScores(asOf)) ?? (await this.onDemandUniverseScores());
+    return engine(await this.inputFor(profile, bars, scores));
+  }
+
+  private async onDemandUniverseScores(): Promise<Float64Array | null> {
+    if (this.provider.costsUpstreamCalls) return null;
+    const universe = await this.provider.listUniverse();
+    return universe.length <= ON_DEMAND_RS_UNIVERSE_LIMIT ? this.refreshUniverseScores() : null;
+  }
+
+  /** One ticker's RS score (what the universe's ratings rank), or null without usable bars. */
+  async universeScore(ticker: string): Promise<number | null> {
+    const bars = await this.provider.getDailyBars(ticker, HISTORY_SESSIONS).catch(() => null);
+    const score = bars ? relativeStrengthScore(bars.close) : Number.NaN;
+    return Number.isFinite(score) ? score : null;
+  }
+
+  /**
+   * Keeps the universe's RS scores for the benchmark's latest session (memory and the store), where
+   * every analysis of that session, on any instance, finds them. Answers the session's date.
+   */
+  async publishUniverseScores(scores: number[]): Promise<string> {
+    const benchmark = await this.provider.getDailyBars(this.provider.benchmarkTicker, HISTORY_SESSIONS);
+    const asOf = benchmark?.dates[benchmark.dates.length - 1] ?? this.now().toISOString().slice(0, 10);
+    if (scores.length === 0) return asOf;
+    this.universeScores = { asOf, scores: Float64Array.from(scores) };
+    const fetchedAt = this.now();
+    await this.rsScores?.write(this.rsKey(asOf), { payload: { scores }, fetchedAt, expiresAt: new Date(fetchedAt.getTime() + RS_SNAPSHOT_DAYS * 86_400_000) });
+    return asOf;
   }
 
   /**
@@ -86,7 +123,7 @@ export class StockAnalysisService {
     const reports: AnalysisReport[] = [];
     for (const profile of universe) {
       const bars = await this.provider.getDailyBars(profile.ticker, HISTORY_SESSIONS);
-      if (bars) reports.push(await this.analyzeWith(profile, bars, scores));
+      if (bars) reports.push(analyzeStock(await this.inputFor(profile, bars, scores)));
     }
     return rankBySetupQuality(reports);
   }
@@ -149,7 +186,7 @@ export class StockAnalysisService {
     });
   }
 
-  private async analyzeWith(profile: CompanyProfile, bars: DailyBars, universeRsScores: Float64Array | null): Promise<AnalysisReport> {
+  private async inputFor(profile: CompanyProfile, bars: DailyBars, universeRsScores: Float64Array | null): Promise<AnalysisInput> {
     const asOf = bars.dates[bars.dates.length - 1]!;
     const sectorEtf = profile.sector ? this.provider.sectorEtf(profile.sector) : null;
     const [benchmark, sectorBars, fundamentals] = await Promise.all([
@@ -173,7 +210,7 @@ export class StockAnalysisService {
       staleData: [bars, benchmark, sectorBars, fundamentals].some((value) => value !== null && this.provider.servedStale?.(value) === true),
       generatedAt: this.now().toISOString(),
     };
-    return analyzeStock(input);
+    return input;
   }
 }
 

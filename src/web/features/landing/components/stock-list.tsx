@@ -7,6 +7,8 @@ import type { AnalysisEntry } from "../../../lib/analysis-record";
 import type { PublicListAction } from "../../../../contracts/public-list";
 import { fetchPublicStocks } from "../api/public-stocks";
 import { landingKeys } from "../api/landing-keys";
+import { REFRESHING_TITLE, refreshingLine } from "../api/refresh-status";
+import { useRefreshStatus } from "../api/use-refresh-status";
 import { StockCard } from "./stock-card";
 import { lazyWithPreload } from "../../../lib/lazy-with-preload";
 import { PUBLIC_LIST_FAILURE } from "../../../lib/public-list-api";
@@ -20,7 +22,11 @@ const StockDetailSheet = lazyWithPreload(
 
 export const EMPTY_STOCKS_MESSAGE = "No recommended stocks available.";
 
-/** The public BUY or WATCH list as cards, with loading, error and empty states (SPEC.md §4, §8). */
+/**
+ * The public BUY or WATCH list as cards, with loading, error and empty states (SPEC.md §4, §8). An
+ * empty list while the daily screen runs (a fresh installation's first run) says 'Refreshing…' with
+ * its progress, and is fetched again when the run finishes (issue 17).
+ */
 export function StockList({ action }: { action: PublicListAction }) {
   const [selected, setSelected] = useState<AnalysisEntry | null>(null);
   const [panelUsed, setPanelUsed] = useState(false);
@@ -34,6 +40,7 @@ export function StockList({ action }: { action: PublicListAction }) {
     staleTime: 60_000,
   });
   const label = action === "BUY" ? "Stocks to buy" : "Stocks to watch";
+  const refresh = useRefreshStatus(query.isSuccess && query.data.length === 0);
 
   if (query.isPending) {
     return (
@@ -53,6 +60,18 @@ export function StockList({ action }: { action: PublicListAction }) {
           <RefreshCw aria-hidden="true" size={16} className={query.isFetching ? "animate-spin" : undefined} />
           Try Again
         </Button>
+      </div>
+    );
+  }
+
+  if (query.data.length === 0 && refresh?.refreshing) {
+    return (
+      <div role="status" className="flex min-h-48 flex-col items-center justify-center gap-3 py-10 text-center">
+        <p className="inline-flex items-center gap-2 font-medium text-ink">
+          <RefreshCw aria-hidden="true" size={18} className="animate-spin text-brand-600" />
+          {REFRESHING_TITLE}
+        </p>
+        <p className="max-w-md text-sm text-muted">{refreshingLine(refresh.progress)}</p>
       </div>
     );
   }

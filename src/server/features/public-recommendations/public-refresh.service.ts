@@ -1,0 +1,312 @@
+import { randomUUID } from "node:crypto";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import type { AnalysisReport } from "../../../core/analysis/analysis-report";
+import { isoFromDayNumber, lastCompletedSession } from "../../../core/market/trading-calendar";
+import type { Logger } from "../../logger";
+import type { PublicAnalysesRepository, PublicAnalysisRow } from "./public-analyses.repository";
+import type { RefreshChunk, RefreshPhase, RefreshRunsRepository, RefreshRunSummary } from "./refresh-runs.repository";
+
+export const PUBLIC_REFRESH_JOB = "public-recommendations-refresh";
+/** The queue every instance takes the refresh's jobs from. */
+export const PUBLIC_REFRESH_QUEUE = "public-refresh";
+
+/**
+ * One queued step of a run: list the universe, score a chunk's RS, or analyse a chunk. `runId` is
+ * the claim's own id (the trading day's run key and a random suffix): a day's run that is claimed
+ * again after a failure gets new jobs and new chunks, never the finished ones of the first attempt.
+ */
+export type RefreshJob = { kind: "start"; runId: string } | { kind: RefreshPhase; runId: string; chunk: number };
+
+/** The trading day (or manual) run key of a run id. */
+export function runKeyOf(runId: string): string {
+  return runId.slice(0, runId.lastIndexOf("#"));
+}
+
+/** The job queue as the refresh uses it (jobs/job-queue.ts on pg-boss). */
+export interface RefreshQueue {
+  send(name: string, jobs: { id: string; data: RefreshJob }[]): Promise<void>;
+  work(name: string, concurrency: number, handler: (data: RefreshJob, job: { lastAttempt: boolean }) => Promise<void>): Promise<void>;
+  /** Jobs of the queue by state (created, retry, active, completed, failed…). */
+  counts(name: string): Promise<Record<string, number>>;
+  stop(): Promise<void>;
+}
+
+/** Claims a run key so that one run per trading day happens however many instances ask (jobs/job-runs.repository.ts). */
+export interface RunClaims {
+  claim(name: string, runKey: string, holder: string): Promise<boolean>;
+  finish(name: string, runKey: string, error: string | null): Promise<void>;
+}
+
+/** What the refresh needs of stock analysis. */
+export interface UniverseAnalyzer {
+  universe(): Promise<string[]>;
+  /** A ticker's RS score, null without usable bars. */
+  score(ticker: string): Promise<number | null>;
+  /** Keeps the universe's scores for the session, where every analysis of it finds them. */
+  publishScores(scores: number[]): Promise<void>;
+  /** Analyses a ticker (the engine on the worker-thread pool). */
+  analyze(ticker: string): Promise<AnalysisReport>;
+  /** How many of a chunk's tickers are analysed at once (the pool's threads). */
+  parallelism: number;
+  /** Frees the worker threads. */
+  close(): Promise<void>;
+}
+
+export interface RefreshStatus {
+  /** The first run is under way: no run has finished yet, so the lists are not complete. */
+  refreshing: boolean;
+  /** When the newest finished run ended (ISO), or null if none has. */
+  finishedAt: string | null;
+  /** Tickers done / in the universe of the run in progress, or null when none is. */
+  progress: { done: number; total: number } | null;
+}
+
+export interface RefreshResult {
+  ran: boolean;
+  runId?: string;
+  analysed: number;
+  failed: string[];
+}
+
+/** Stable ids of a run's jobs, so that two instances sending the same step queue it once. */
+export type JobIds = (...parts: (string | number)[]) => string;
+
+/**
+ * The daily screen of the public universe as queued work (decision 024). A run is claimed once per
+ * trading day; its universe is cut into chunks; every instance takes chunks from the queue: first
+ * each ticker's RS score (the ratings rank against the whole universe), then the analyses, written
+ * a chunk at a time. Whichever instance finishes a phase's last chunk starts the next phase; a
+ * chunk whose instance died is retried by another. Analyses run on worker threads, so requests are
+ * answered throughout.
+ */
+export class PublicRefreshService {
+  private working: Promise<void> | null = null;
+  private readonly finishedListeners = new Set<() => void>();
+
+  constructor(
+    private readonly deps: {
+      queue: RefreshQueue;
+      claims: RunClaims;
+      runs: RefreshRunsRepository;
+      analyses: PublicAnalysesRepository;
+      analyzer: UniverseAnalyzer;
+      jobIds: JobIds;
+      chunkSize: number;
+      /** Jobs this instance works on at once (each a chunk). */
+      concurrency: number;
+      instanceId: string;
+      now: () => Date;
+      log: Logger;
+      /** Called on this instance when a run it finished has replaced the lists. */
+      onListsReplaced: () => void;
+    },
+  ) {}
+
+  /** The trading day the lists should describe (the last completed US session). */
+  currentRunKey(): string {
+    return isoFromDayNumber(lastCompletedSession(this.deps.now()));
+  }
+
+  /** True when the stored lists are older than the last completed session (or empty). */
+  async isStale(): Promise<boolean> {
+    const latest = await this.deps.analyses.latestAsOf();
+    return latest === null || latest < this.currentRunKey();
+  }
+
+  /**
+   * Whether the lists are being built for the first time, when the last run finished and how far
+   * the current one is: the lists read 'Refreshing…' until the first run has finished.
+   */
+  async status(): Promise<RefreshStatus> {
+    const [latest] = await this.deps.runs.recent(1);
+    const finishedAt = await this.deps.runs.lastFinishedAt();
+    const inProgress = latest !== undefined && latest.phase !== "done";
+    const total = latest?.tickers ?? 0;
+    // Scoring is the first half of the work, analysing the second.
+    const done = !latest ? 0 : latest.phase === "score" ? 0 : Math.min(total, latest.analysed + latest.failed.length);
+    return {
+      refreshing: inProgress && finishedAt === null,
+      finishedAt: finishedAt?.toISOString() ?? null,
+      progress: inProgress ? { done, total } : null,
+    };
+  }
+
+  /** Takes jobs from the queue in this process from now on (the server and `quanta worker` call it at start). */
+  startWorking(): Promise<void> {
+    this.working ??= this.deps.queue.work(PUBLIC_REFRESH_QUEUE, this.deps.concurrency, (job, { lastAttempt }) => this.handle(job, lastAttempt));
+    return this.working;
+  }
+
+  /** Stops taking jobs and frees the worker threads (running jobs get a grace period, then are retried elsewhere). */
+  async stop(): Promise<void> {
+    await this.deps.queue.stop();
+    await this.deps.analyzer.close();
+  }
+
+  /**
+   * Starts today's run unless one has already run (any instance); `force` (the CLI) starts a new
+   * run regardless. With `wait: false` it only queues the run and answers (the instances working
+   * on the queue do it); otherwise this process works on it too and answers when it has finished.
+   */
+  async refresh(options: { force?: boolean; wait?: boolean } = {}): Promise<RefreshResult> {
+    const runKey = options.force ? `manual:${this.deps.now().toISOString()}` : this.currentRunKey();
+    if (!(await this.deps.claims.claim(PUBLIC_REFRESH_JOB, runKey, this.deps.instanceId))) return { ran: false, analysed: 0, failed: [] };
+    const runId = `${runKey}#${randomUUID().slice(0, 8)}`;
+    if (options.wait !== false) await this.startWorking();
+    await this.deps.queue.send(PUBLIC_REFRESH_QUEUE, [{ id: this.deps.jobIds(runId, "start"), data: { kind: "start", runId } }]);
+    this.deps.log.info({ runId }, "public refresh: run queued");
+    if (options.wait === false) return { ran: true, runId, analysed: 0, failed: [] };
+    return this.waitFor(runId);
+  }
+
+  /** Resolves when the run has finished (on any instance), with its totals. */
+  async waitFor(runId: string, pollMs = 250): Promise<RefreshResult> {
+    for (;;) {
+      if ((await this.deps.runs.phase(runId)) === "done") {
+        const [summary] = (await this.deps.runs.recent(20)).filter((run) => run.runId === runId);
+        return { ran: true, runId, analysed: summary?.analysed ?? 0, failed: summary?.failed ?? [] };
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, pollMs);
+        this.finishedListeners.add(done);
+        function done() {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    }
+  }
+
+  /** The newest runs with their progress (`quanta jobs`, the lists' status). */
+  recentRuns(limit = 10): Promise<RefreshRunSummary[]> {
+    return this.deps.runs.recent(limit);
+  }
+
+  /** The refresh queue's jobs by state. */
+  queueCounts(): Promise<Record<string, number>> {
+    return this.deps.queue.counts(PUBLIC_REFRESH_QUEUE);
+  }
+
+  private async handle(job: RefreshJob, lastAttempt: boolean): Promise<void> {
+    switch (job.kind) {
+      case "start":
+        return this.startRun(job.runId);
+      case "score":
+      case "analyse":
+        return this.runChunk(job.runId, job.kind, job.chunk, lastAttempt);
+    }
+  }
+
+  /** Lists the universe, records the run's chunks and queues their scoring (every step idempotent: a retry repeats it harmlessly). */
+  private async startRun(runId: string): Promise<void> {
+    const universe = [...new Set(await this.deps.analyzer.universe())];
+    const chunks: RefreshChunk[] = [];
+    for (let start = 0; start < universe.length; start += this.deps.chunkSize) {
+      chunks.push({ chunk: chunks.length, tickers: universe.slice(start, start + this.deps.chunkSize) });
+    }
+    await this.deps.runs.createRun(runId, chunks, this.deps.now());
+    const recorded = await this.deps.runs.chunks(runId, "score");
+    this.deps.log.info({ runId, tickers: universe.length, chunks: recorded.length }, "public refresh: run started");
+    if (recorded.length === 0) {
+      await this.finishRun(runId);
+      return;
+    }
+    await this.sendChunks(runId, "score", recorded);
+  }
+
+  private async sendChunks(runId: string, phase: RefreshPhase, chunks: RefreshChunk[]): Promise<void> {
+    await this.deps.queue.send(
+      PUBLIC_REFRESH_QUEUE,
+      chunks.map((chunk) => ({ id: this.deps.jobIds(runId, phase, chunk.chunk), data: { kind: phase, runId, chunk: chunk.chunk } })),
+    );
+  }
+
+  private async runChunk(runId: string, phase: RefreshPhase, chunk: number, lastAttempt: boolean): Promise<void> {
+    const tickers = await this.deps.runs.takeChunk(runId, phase, chunk, this.deps.instanceId, this.deps.now());
+    if (!tickers) return;
+    try {
+      if (phase === "score") {
+        const scores: Record<string, number> = {};
+        for (const ticker of tickers) {
+          // Bars that are computed or cached resolve at once; without a turn of the event loop
+          // between tickers a whole chunk would run before the next request is read.
+          await nextTurn();
+          const score = await this.deps.analyzer.score(ticker);
+          if (score !== null) scores[ticker] = score;
+        }
+        await this.deps.runs.finishChunk(runId, phase, chunk, { scores, failed: [] }, this.deps.now());
+      } else {
+        const { rows, failed } = await this.analyseChunk(tickers);
+        await this.deps.analyses.upsertMany(rows);
+        await this.deps.runs.finishChunk(runId, phase, chunk, { analysed: rows.length, failed }, this.deps.now());
+      }
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (!lastAttempt) {
+        await this.deps.runs.chunkFailed(runId, phase, chunk, message).catch(() => undefined);
+        throw error;
+      }
+      // No retry follows: the chunk's tickers are recorded as failed and the run goes on without them.
+      this.deps.log.error({ runId, phase, chunk, err: error }, "public refresh: a chunk failed on every attempt; its tickers are left out of this run");
+      await this.deps.runs.finishChunk(runId, phase, chunk, { ...(phase === "score" ? { scores: {} } : { analysed: 0 }), failed: tickers, error: message }, this.deps.now());
+    }
+    await this.advanceIfPhaseDone(runId, phase);
+  }
+
+  /** A chunk's analyses, `parallelism` at a time on the worker threads; a ticker that fails is reported, not retried. */
+  private async analyseChunk(tickers: string[]): Promise<{ rows: PublicAnalysisRow[]; failed: string[] }> {
+    const rows: PublicAnalysisRow[] = [];
+    const failed: string[] = [];
+    let next = 0;
+    const lane = async () => {
+      while (next < tickers.length) {
+        const ticker = tickers[next++]!;
+        await nextTurn();
+        try {
+          const report = await this.deps.analyzer.analyze(ticker);
+          rows.push({
+            id: randomUUID(),
+            ticker: report.stock_summary.ticker,
+            action: report.stock_summary.recommendation.action,
+            analysis: report,
+            asOf: report.meta.as_of,
+            createdAt: this.deps.now(),
+          });
+        } catch (error) {
+          failed.push(ticker);
+          this.deps.log.warn({ ticker, err: error }, "public refresh could not analyse a ticker");
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(this.deps.analyzer.parallelism, tickers.length)) }, lane));
+    return { rows, failed };
+  }
+
+  /**
+   * After a chunk: when none of its phase is left, start the next phase. Two instances finishing the
+   * last chunks at once may both get here; the queue's stable job ids and the run's phase update
+   * keep the next phase's jobs single.
+   */
+  private async advanceIfPhaseDone(runId: string, phase: RefreshPhase): Promise<void> {
+    if ((await this.deps.runs.unfinishedChunks(runId, phase)) > 0) return;
+    if (phase === "score") {
+      await this.deps.analyzer.publishScores(await this.deps.runs.scores(runId));
+      const chunks = await this.deps.runs.chunks(runId, "score");
+      await this.deps.runs.addChunks(runId, "analyse", chunks);
+      await this.sendChunks(runId, "analyse", chunks);
+      await this.deps.runs.advance(runId, "score", "analyse", this.deps.now());
+      return;
+    }
+    await this.finishRun(runId);
+  }
+
+  private async finishRun(runId: string): Promise<void> {
+    await this.deps.analyses.retainOnly(await this.deps.runs.analysedTickers(runId));
+    if (!(await this.deps.runs.advance(runId, "analyse", "done", this.deps.now())) && !(await this.deps.runs.advance(runId, "score", "done", this.deps.now()))) return;
+    await this.deps.claims.finish(PUBLIC_REFRESH_JOB, runKeyOf(runId), null);
+    this.deps.onListsReplaced();
+    for (const listener of this.finishedListeners) listener();
+    this.finishedListeners.clear();
+    this.deps.log.info({ runId }, "public refresh: run finished");
+  }
+}

@@ -1,0 +1,178 @@
+import { createHash } from "node:crypto";
+import PgBoss from "pg-boss";
+import type { DatabaseHandle } from "../db/database";
+import type { Logger } from "../logger";
+import type { JobMetrics } from "../metrics/metrics";
+
+
+export interface JobQueueOptions {
+  log: Logger;
+  /** A job still active after this long is taken to have died with its instance and is retried. */
+  jobTimeoutSeconds: number;
+  /** How often an idle worker looks for new jobs (pg-boss's minimum is 0.5 s). */
+  pollingIntervalSeconds?: number;
+  metrics?: JobMetrics;
+}
+
+export interface QueuedJob<T> {
+  /** A stable id: sending the same job twice (two instances, a retried handler) queues it once. */
+  id: string;
+  data: T;
+}
+
+/** A failed job (its handler threw, or its instance died) is tried this many more times. */
+const RETRY_LIMIT = 3;
+
+/** Jobs by pg-boss state (created, retry, active, completed, cancelled, failed), as `quanta jobs` shows them. */
+export type JobStateCounts = Record<string, number>;
+
+/**
+ * A UUID derived from its parts (the layout of a version-5 UUID), so that a job named by the same
+ * parts gets the same id on every instance and pg-boss's `on conflict do nothing` keeps one.
+ */
+export function stableJobId(...parts: (string | number)[]): string {
+  const hex = createHash("sha1").update(parts.join("\u0000")).digest("hex");
+  const variant = ((Number.parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16).padStart(2, "0");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * The job queue on the product's database (pg-boss, decision 024): PostgreSQL when DATABASE_URL is
+ * set, so every instance takes jobs from one queue and a dead instance's jobs are retried by
+ * another; the embedded PGlite otherwise, with the same job code running in the one process.
+ */
+export class PgBossJobQueue {
+  private boss: PgBoss;
+  private started: Promise<void> | null = null;
+  private stopped = false;
+  private readonly created = new Set<string>();
+  /** This process's workers per queue, woken when it queues jobs itself. */
+  private readonly workers = new Map<string, string[]>();
+
+  constructor(
+    private readonly database: Pick<DatabaseHandle, "executeSql">,
+    private readonly options: JobQueueOptions,
+  ) {
+    this.boss = this.createBoss();
+  }
+
+  private createBoss(): PgBoss {
+    const timeout = Math.max(1, Math.round(this.options.jobTimeoutSeconds));
+    const boss = new PgBoss({
+      db: { executeSql: (text: string, values: unknown[]) => this.database.executeSql(text, values) },
+      schedule: false,
+      supervise: true,
+      // Expired jobs (an instance killed mid-job) are found by this sweep on any live instance.
+      maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.round(timeout / 2))),
+      monitorStateIntervalSeconds: 10,
+      deleteAfterDays: 7,
+    });
+    boss.on("error", (error: unknown) => this.options.log.warn({ err: error }, "job queue: an error in pg-boss's background work"));
+    boss.on("monitor-states", (states) => {
+      for (const [queue, counts] of Object.entries(states.queues)) {
+        for (const [state, count] of Object.entries(counts)) {
+          if (typeof count === "number") this.options.metrics?.setQueueDepth(queue, state, count);
+        }
+      }
+    });
+    return boss;
+  }
+
+  /** Creates pg-boss's tables (once per database) and starts its maintenance. */
+  start(): Promise<void> {
+    this.started ??= this.startBoss();
+    return this.started;
+  }
+
+  /**
+   * Instances starting together on a new database race to create pg-boss's schema, and pg-boss
+   * does not always recognise the loser's error as that race: it is retried with a new client.
+   */
+  private async startBoss(): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.boss.start();
+        return;
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (attempt >= 3 || !(code === "23505" || (error instanceof Error && error.message.includes("already exists")))) throw error;
+        this.boss = this.createBoss();
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      }
+    }
+  }
+
+  private async queue(name: string): Promise<void> {
+    await this.start();
+    if (this.created.has(name)) return;
+    await this.boss.createQueue(name, {
+      name,
+      retryLimit: RETRY_LIMIT,
+      retryDelay: 1,
+      retryBackoff: true,
+      expireInSeconds: Math.max(1, Math.round(this.options.jobTimeoutSeconds)),
+    });
+    this.created.add(name);
+  }
+
+  async send<T extends object>(name: string, jobs: QueuedJob<T>[]): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.queue(name);
+    // The retry policy travels with each job (a queue's own settings are fixed by whoever created it first).
+    const expireInSeconds = Math.max(1, Math.round(this.options.jobTimeoutSeconds));
+    await this.boss.insert(jobs.map((job) => ({ id: job.id, name, data: job.data, expireInSeconds, retryLimit: RETRY_LIMIT, retryDelay: 1, retryBackoff: true })));
+    // Workers of this process take them at once rather than at their next poll.
+    for (const workerId of this.workers.get(name) ?? []) this.boss.notifyWorker(workerId);
+  }
+
+  /**
+   * Runs `handler` for the queue's jobs, `concurrency` at a time in this process. A handler that
+   * throws fails the job; pg-boss retries it (with back-off) up to RETRY_LIMIT times. `lastAttempt`
+   * tells the handler no retry follows, so it can record the failure and let its run go on.
+   */
+  async work<T extends object>(name: string, concurrency: number, handler: (data: T, job: { id: string; lastAttempt: boolean }) => Promise<void>): Promise<void> {
+    await this.queue(name);
+    for (let k = 0; k < concurrency; k++) {
+      let workerId = "";
+      workerId = await this.boss.work<T>(
+        name,
+        { batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1, includeMetadata: true },
+        async ([job]) => {
+          if (!job) return;
+          const started = performance.now();
+          this.options.metrics?.jobStarted(name);
+          try {
+            await handler(job.data, { id: job.id, lastAttempt: job.retryCount >= job.retryLimit });
+            this.options.metrics?.jobFinished(name, (performance.now() - started) / 1000, "completed");
+          } catch (error) {
+            const lastAttempt = job.retryCount >= job.retryLimit;
+            this.options.metrics?.jobFinished(name, (performance.now() - started) / 1000, lastAttempt ? "failed" : "retried");
+            this.options.log.warn({ err: error, queue: name, job: job.id, attempt: job.retryCount + 1 }, lastAttempt ? "job queue: a job failed for good" : "job queue: a job failed; it will be retried");
+            throw error;
+          } finally {
+            // A worker that just finished a job looks for the next at once instead of after the polling interval.
+            if (!this.stopped) this.boss.notifyWorker(workerId);
+          }
+        },
+      );
+      this.workers.set(name, [...(this.workers.get(name) ?? []), workerId]);
+    }
+  }
+
+  /** Jobs of a queue by state (created, retry, active, completed, failed, cancelled), as pg-boss stores them. */
+  async counts(name: string): Promise<JobStateCounts> {
+    await this.start();
+    const { rows } = await this.database.executeSql("select state, count(*)::int as count from pgboss.job where name = $1 group by state", [name]);
+    return Object.fromEntries(rows.map((row) => [String(row.state), Number(row.count)]));
+  }
+
+  /** Stops taking jobs; the active ones are given `graceMs` to finish, then failed so another instance retries them. */
+  async stop(graceMs = 5_000): Promise<void> {
+    if (!this.started || this.stopped) return;
+    this.stopped = true;
+    await this.started.catch(() => undefined);
+    await this.boss.stop({ graceful: true, timeout: graceMs, wait: true, close: false }).catch((error: unknown) => {
+      this.options.log.warn({ err: error }, "job queue: pg-boss did not stop cleanly");
+    });
+  }
+}
