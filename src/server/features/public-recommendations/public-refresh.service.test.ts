@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { AnalysisReport } from "../../../core/analysis/analysis-report";
+import type { DatabaseHandle } from "../../db/database";
+import { refreshChunks } from "../../db/schema";
+import { PgBossJobQueue, stableJobId } from "../../jobs/job-queue";
+import { JobRunsRepository } from "../../jobs/job-runs.repository";
+import { createLogger } from "../../logger";
+import { loadConfig } from "../../config";
+import { testDatabaseKinds } from "../../test-support/test-database";
+import { PublicAnalysesRepository, type PublicAnalysisRow } from "./public-analyses.repository";
+import { PublicRefreshService, type UniverseAnalyzer } from "./public-refresh.service";
+import { RefreshRunsRepository } from "./refresh-runs.repository";
+
+const log = createLogger(loadConfig({ LOG_LEVEL: "silent" }));
+const TICKERS = ["AAA", "BBB", "CCC", "DDD", "EEE", "FFF"];
+
+function fakeReport(ticker: string): AnalysisReport {
+  return {
+    stock_summary: { ticker, recommendation: { action: "WATCH" } },
+    meta: { as_of: "2026-11-25" },
+  } as unknown as AnalysisReport;
+}
+
+/** Every write that includes `ticker` fails, on every attempt. */
+class FailingWrites extends PublicAnalysesRepository {
+  constructor(
+    db: DatabaseHandle["db"],
+    private readonly ticker: string,
+  ) {
+    super(db);
+  }
+
+  override async upsertMany(rows: PublicAnalysisRow[]): Promise<void> {
+    if (rows.some((row) => row.ticker === this.ticker)) throw new Error("the database refused the write");
+    return super.upsertMany(rows);
+  }
+}
+
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
+
+describe.each(testDatabaseKinds)("the refresh's jobs on $name", (kind) => {
+  function service(database: DatabaseHandle, analyses: PublicAnalysesRepository): PublicRefreshService {
+    const analyzer: UniverseAnalyzer = {
+      universe: async () => TICKERS,
+      score: async () => 1,
+      publishScores: async () => undefined,
+      analyze: async (ticker) => fakeReport(ticker),
+      parallelism: 2,
+      close: async () => undefined,
+    };
+    return new PublicRefreshService({
+      queue: new PgBossJobQueue(database, { log, jobTimeoutSeconds: 30 }),
+      claims: new JobRunsRepository(database.db),
+      runs: new RefreshRunsRepository(database.db),
+      analyses,
+      analyzer,
+      jobIds: stableJobId,
+      chunkSize: 2,
+      concurrency: 1,
+      instanceId: "test",
+      now: () => new Date(),
+      log,
+      onListsReplaced: () => undefined,
+    });
+  }
+
+  it("finishes a run whose chunk fails on every attempt: that chunk's tickers are reported failed, the others listed", async () => {
+    const database = await kind.open();
+    const refresh = service(database, new FailingWrites(database.db, "CCC"));
+    close = async () => {
+      await refresh.stop();
+      await database.close();
+    };
+    const result = await refresh.refresh({ force: true });
+    expect(result.failed.sort()).toEqual(["CCC", "DDD"]);
+    expect(result.analysed).toBe(4);
+    const listed = (await new PublicAnalysesRepository(database.db).list()).map((row) => row.ticker);
+    expect(listed).toEqual(["AAA", "BBB", "EEE", "FFF"]);
+    const failedChunk = (await database.db.select().from(refreshChunks)).find((chunk) => chunk.phase === "analyse" && chunk.tickers.includes("CCC"))!;
+    // The first attempt and three retries, then recorded with the error.
+    expect(failedChunk.attempts).toBe(4);
+    expect(failedChunk.error).toBe("the database refused the write");
+    const [run] = await refresh.recentRuns(1);
+    expect(run?.retried).toBe(1);
+  }, 60_000);
+
+  it("starts a run once per trading day, done by whichever instance works on the queue, then reports it finished", async () => {
+    const database = await kind.open();
+    const refresh = service(database, new PublicAnalysesRepository(database.db));
+    close = async () => {
+      await refresh.stop();
+      await database.close();
+    };
+    expect(await refresh.status()).toEqual({ refreshing: false, finishedAt: null, progress: null });
+    const queued = await refresh.refresh({ wait: false });
+    expect(queued.ran).toBe(true);
+    expect((await refresh.refresh({ wait: false })).ran).toBe(false);
+    // With wait: false this process only queued the run; it is done once an instance works on the queue.
+    await refresh.startWorking();
+    const done = await refresh.waitFor(queued.runId!);
+    expect(done.analysed).toBe(TICKERS.length);
+    const status = await refresh.status();
+    expect(status.refreshing).toBe(false);
+    expect(status.progress).toBeNull();
+    expect(status.finishedAt).not.toBeNull();
+  }, 60_000);
+});
