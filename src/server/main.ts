@@ -38,33 +38,32 @@ async function main(): Promise<void> {
 
   const { sender: mail, outbox } = createMailSender(config, (line) => process.stdout.write(`\n✉  ${line}\n\n`));
   const logger = createLogger(config);
-  // The database opens after the server listens: /healthz answers at once, /readyz once it is open.
-  let openNow: () => void = () => undefined;
-  const database = new Promise<void>((resolve) => {
-    openNow = resolve;
-  }).then(() => openDatabase(config));
+  // The database opens while the app is built (the port is already answering /healthz when started
+  // through start.ts); /readyz answers once it is open.
+  const database = openDatabase(config);
   // MARKET_DATA_PROVIDER=auto: a short Yahoo Finance probe, run while the server starts listening.
   const marketConfig = resolveMarketConfig(config, { log: logger });
   // One set of metrics for GET /metrics: requests (the app), jobs, market-data calls and caches (the services).
   const metrics = new Metrics();
   const services = Promise.all([database, marketConfig]).then(([handle, resolved]) => createServices(resolved, { database: handle, logger, now: () => new Date(), metrics, instanceId: `server@${os.hostname()}:${process.pid}` }));
-  const app = await buildApp(config, { services, logger, mail, outbox, authSecret, webRoot: defaultWebRoot, metrics });
-
+  // Handled before the app is built: a database that cannot open stops the process with its message.
   database.catch((error: unknown) => {
     if (error instanceof DataDirLockedError || error instanceof DataDirDamagedError) {
       process.stderr.write(`\n${error.message}\n\n`);
     } else {
-      app.log.fatal({ err: error }, "could not open the database");
+      logger.fatal({ err: error }, "could not open the database");
     }
     process.exit(1);
   });
-
   // Every instance works on the daily refresh's queued jobs; the run itself is claimed by one.
   let schedule: { stop(): void } | undefined;
-  void services.then(async (ready) => {
-    await ready.publicRefresh.startWorking();
-    schedule = schedulePublicRefresh(ready.publicRefresh, config.research.publicRefreshCron, logger);
-  }).catch((error: unknown) => logger.error({ err: error }, "the daily refresh's job workers could not start"));
+  void services
+    .then(async (ready) => {
+      await ready.publicRefresh.startWorking();
+      schedule = schedulePublicRefresh(ready.publicRefresh, config.research.publicRefreshCron, logger);
+    })
+    .catch((error: unknown) => logger.error({ err: error }, "the daily refresh's job workers could not start"));
+  const app = await buildApp(config, { services, logger, mail, outbox, authSecret, webRoot: defaultWebRoot, metrics });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -86,7 +85,6 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await listenOrHandOver(app, { host: config.host, port: config.port });
-  openNow();
   app.log.info(`${config.brand} is running on ${config.appUrl} (database: ${config.databaseUrl ? "PostgreSQL" : "embedded PGlite in " + config.dataDir})`);
 }
 

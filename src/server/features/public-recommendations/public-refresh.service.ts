@@ -122,8 +122,9 @@ export class PublicRefreshService {
     const finishedAt = await this.deps.runs.lastFinishedAt();
     const inProgress = latest !== undefined && latest.phase !== "done";
     const total = latest?.tickers ?? 0;
-    // Scoring is the first half of the work, analysing the second.
-    const done = !latest ? 0 : latest.phase === "score" ? 0 : Math.min(total, latest.analysed + latest.failed.length);
+    // Scoring the RS of every ticker is the first half of the work, analysing them the second.
+    const halvesDone = !latest || latest.chunks === 0 ? 0 : (latest.phase === "score" ? latest.chunksDone : latest.chunks + latest.chunksDone) / (2 * latest.chunks);
+    const done = Math.min(total, Math.round(total * halvesDone));
     return {
       refreshing: inProgress && finishedAt === null,
       finishedAt: finishedAt?.toISOString() ?? null,
