@@ -43,12 +43,15 @@ afterEach(async () => {
 });
 
 describe.each(testDatabaseKinds)("the refresh's jobs on $name", (kind) => {
-  function service(database: DatabaseHandle, analyses: PublicAnalysesRepository): PublicRefreshService {
+  function service(database: DatabaseHandle, analyses: PublicAnalysesRepository, gate: Promise<void> = Promise.resolve()): PublicRefreshService {
     const analyzer: UniverseAnalyzer = {
       universe: async () => TICKERS,
       score: async () => 1,
       publishScores: async () => undefined,
-      analyze: async (ticker) => fakeReport(ticker),
+      analyze: async (ticker) => {
+        await gate;
+        return fakeReport(ticker);
+      },
       parallelism: 2,
       close: async () => undefined,
     };
@@ -107,5 +110,33 @@ describe.each(testDatabaseKinds)("the refresh's jobs on $name", (kind) => {
     expect(status.refreshing).toBe(false);
     expect(status.progress).toBeNull();
     expect(status.finishedAt).not.toBeNull();
+  }, 60_000);
+
+  it("says 'refreshing' with its progress while the first run builds the lists, scoring counting as the first half", async () => {
+    const database = await kind.open();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const refresh = service(database, new PublicAnalysesRepository(database.db), gate);
+    close = async () => {
+      release();
+      await refresh.stop();
+      await database.close();
+    };
+    const queued = await refresh.refresh({ wait: false });
+    await refresh.startWorking();
+    // Every ticker scored, no analysis finished: half the work.
+    let status = await refresh.status();
+    for (let k = 0; k < 200 && status.progress?.done !== 3; k++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      status = await refresh.status();
+    }
+    expect(status).toEqual({ refreshing: true, finishedAt: null, progress: { done: 3, total: TICKERS.length } });
+    release();
+    await refresh.waitFor(queued.runId!);
+    status = await refresh.status();
+    expect(status.refreshing).toBe(false);
+    expect(status.progress).toBeNull();
   }, 60_000);
 });
