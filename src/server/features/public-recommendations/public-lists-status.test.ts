@@ -2,10 +2,9 @@ import { gzipSync } from "node:zlib";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { afterEach, describe, expect, it } from "vitest";
-import { publicRefreshStatusSchema } from "../../../contracts/public-refresh-status";
+import { publicRefreshStatusSchema, type PublicRefreshStatus } from "../../../contracts/public-refresh-status";
 import { publicRecommendationRoutes } from "./public-recommendations.routes";
 import type { PublicRecommendationsService } from "./public-recommendations.service";
-import type { RefreshStatus } from "./public-refresh.service";
 
 let app: FastifyInstance | undefined;
 afterEach(async () => {
@@ -13,7 +12,7 @@ afterEach(async () => {
   app = undefined;
 });
 
-async function appWithStatus(status: RefreshStatus): Promise<FastifyInstance> {
+async function appWithStatus(status: PublicRefreshStatus): Promise<FastifyInstance> {
   app = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { setImmediate as nextTurn } from "node:timers/promises";
+import type { PublicRefreshStatus } from "../../../contracts/public-refresh-status";
 import type { AnalysisReport } from "../../../core/analysis/analysis-report";
 import { isoFromDayNumber, lastCompletedSession } from "../../../core/market/trading-calendar";
 import type { Logger } from "../../logger";
@@ -50,15 +51,6 @@ export interface UniverseAnalyzer {
   parallelism: number;
   /** Frees the worker threads. */
   close(): Promise<void>;
-}
-
-export interface RefreshStatus {
-  /** The first run is under way: no run has finished yet, so the lists are not complete. */
-  refreshing: boolean;
-  /** When the newest finished run ended (ISO), or null if none has. */
-  finishedAt: string | null;
-  /** Tickers done / in the universe of the run in progress, or null when none is. */
-  progress: { done: number; total: number } | null;
 }
 
 export interface RefreshResult {
@@ -117,7 +109,7 @@ export class PublicRefreshService {
    * Whether the lists are being built for the first time, when the last run finished and how far
    * the current one is: the lists read 'Refreshing…' until the first run has finished.
    */
-  async status(): Promise<RefreshStatus> {
+  async status(): Promise<PublicRefreshStatus> {
     const [latest] = await this.deps.runs.recent(1);
     const finishedAt = await this.deps.runs.lastFinishedAt();
     const inProgress = latest !== undefined && latest.phase !== "done";

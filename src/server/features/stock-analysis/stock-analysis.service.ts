@@ -95,13 +95,22 @@ export class StockAnalysisService {
    * every analysis of that session, on any instance, finds them. Answers the session's date.
    */
   async publishUniverseScores(scores: number[]): Promise<string> {
+    const asOf = await this.benchmarkSession();
+    if (scores.length > 0) await this.keepUniverseScores(asOf, scores);
+    return asOf;
+  }
+
+  /** The benchmark's latest session: the date the universe's RS scores belong to. */
+  private async benchmarkSession(): Promise<string> {
     const benchmark = await this.provider.getDailyBars(this.provider.benchmarkTicker, HISTORY_SESSIONS);
-    const asOf = benchmark?.dates[benchmark.dates.length - 1] ?? this.now().toISOString().slice(0, 10);
-    if (scores.length === 0) return asOf;
+    return benchmark?.dates[benchmark.dates.length - 1] ?? this.now().toISOString().slice(0, 10);
+  }
+
+  private async keepUniverseScores(asOf: string, scores: number[]): Promise<Float64Array> {
     this.universeScores = { asOf, scores: Float64Array.from(scores) };
     const fetchedAt = this.now();
     await this.rsScores?.write(this.rsKey(asOf), { payload: { scores }, fetchedAt, expiresAt: new Date(fetchedAt.getTime() + RS_SNAPSHOT_DAYS * 86_400_000) });
-    return asOf;
+    return this.universeScores.scores;
   }
 
   /**
@@ -135,22 +144,16 @@ export class StockAnalysisService {
   async refreshUniverseScores(): Promise<Float64Array | null> {
     const universe = await this.provider.listUniverse();
     if (universe.length === 0) return null;
-    const benchmark = await this.provider.getDailyBars(this.provider.benchmarkTicker, HISTORY_SESSIONS);
-    const asOf = benchmark?.dates[benchmark.dates.length - 1] ?? this.now().toISOString().slice(0, 10);
+    const asOf = await this.benchmarkSession();
     if (this.universeScores?.asOf === asOf) return this.universeScores.scores;
     const scores: number[] = [];
     for (const company of universe) {
-      const bars = await this.provider.getDailyBars(company.ticker, HISTORY_SESSIONS).catch(() => null);
-      const score = bars ? relativeStrengthScore(bars.close) : Number.NaN;
-      if (Number.isFinite(score)) scores.push(score);
+      const score = await this.universeScore(company.ticker);
+      if (score !== null) scores.push(score);
     }
     if (scores.length === 0) return null;
-    this.universeScores = { asOf, scores: Float64Array.from(scores) };
-    const fetchedAt = this.now();
-    await this.rsScores
-      ?.write(this.rsKey(asOf), { payload: { scores }, fetchedAt, expiresAt: new Date(fetchedAt.getTime() + RS_SNAPSHOT_DAYS * 86_400_000) })
-      .catch(() => undefined);
-    return this.universeScores.scores;
+    // Kept in memory even when the store cannot be written: the analyses of this process still use them.
+    return this.keepUniverseScores(asOf, scores).catch(() => this.universeScores!.scores);
   }
 
   /** The universe's scores of session `asOf`, from memory or the store; null when not computed. */
