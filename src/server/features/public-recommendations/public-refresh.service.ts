@@ -156,7 +156,7 @@ export class PublicRefreshService {
   async waitFor(runId: string, pollMs = 250): Promise<RefreshResult> {
     for (;;) {
       if ((await this.deps.runs.phase(runId)) === "done") {
-        const [summary] = (await this.deps.runs.recent(20)).filter((run) => run.runId === runId);
+        const summary = await this.deps.runs.summary(runId);
         return { ran: true, runId, analysed: summary?.analysed ?? 0, failed: summary?.failed ?? [] };
       }
       await new Promise<void>((resolve) => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { refreshChunks, refreshRuns } from "../../db/schema";
 
@@ -36,50 +36,51 @@ export interface RefreshRunSummary {
  * which any instance can tell when a phase is complete and continue the run.
  */
 export class RefreshRunsRepository {
+  // The tables' run_key column holds the run id: the trading day's key and the claim's suffix.
   constructor(private readonly db: Database) {}
 
   /** Records the run and its 'score' chunks; a second call for the same run changes nothing. */
-  async createRun(runKey: string, chunks: RefreshChunk[], startedAt: Date): Promise<void> {
+  async createRun(runId: string, chunks: RefreshChunk[], startedAt: Date): Promise<void> {
     const tickers = chunks.reduce((sum, chunk) => sum + chunk.tickers.length, 0);
     await this.db.transaction(async (tx) => {
-      await tx.insert(refreshRuns).values({ runKey, tickers, chunks: chunks.length, startedAt }).onConflictDoNothing();
-      await this.insertChunks(tx, runKey, "score", chunks);
+      await tx.insert(refreshRuns).values({ runKey: runId, tickers, chunks: chunks.length, startedAt }).onConflictDoNothing();
+      await this.insertChunks(tx, runId, "score", chunks);
     });
   }
 
   /** Records a phase's chunks (idempotent). */
-  async addChunks(runKey: string, phase: RefreshPhase, chunks: RefreshChunk[]): Promise<void> {
-    await this.insertChunks(this.db, runKey, phase, chunks);
+  async addChunks(runId: string, phase: RefreshPhase, chunks: RefreshChunk[]): Promise<void> {
+    await this.insertChunks(this.db, runId, phase, chunks);
   }
 
-  private async insertChunks(db: Pick<Database, "insert">, runKey: string, phase: RefreshPhase, chunks: RefreshChunk[]): Promise<void> {
+  private async insertChunks(db: Pick<Database, "insert">, runId: string, phase: RefreshPhase, chunks: RefreshChunk[]): Promise<void> {
     // Small batches: one statement per 100 chunks keeps each write short on the embedded database.
     for (let start = 0; start < chunks.length; start += 100) {
-      const batch = chunks.slice(start, start + 100).map((chunk) => ({ runKey, phase, chunk: chunk.chunk, tickers: chunk.tickers }));
+      const batch = chunks.slice(start, start + 100).map((chunk) => ({ runKey: runId, phase, chunk: chunk.chunk, tickers: chunk.tickers }));
       await db.insert(refreshChunks).values(batch).onConflictDoNothing();
     }
   }
 
-  async chunks(runKey: string, phase: RefreshPhase): Promise<RefreshChunk[]> {
+  async chunks(runId: string, phase: RefreshPhase): Promise<RefreshChunk[]> {
     return this.db
       .select({ chunk: refreshChunks.chunk, tickers: refreshChunks.tickers })
       .from(refreshChunks)
-      .where(and(eq(refreshChunks.runKey, runKey), eq(refreshChunks.phase, phase)))
+      .where(and(eq(refreshChunks.runKey, runId), eq(refreshChunks.phase, phase)))
       .orderBy(refreshChunks.chunk);
   }
 
   /** Marks a chunk taken by `holder` and answers its tickers; null when the chunk is unknown. */
-  async takeChunk(runKey: string, phase: RefreshPhase, chunk: number, holder: string, at: Date): Promise<string[] | null> {
+  async takeChunk(runId: string, phase: RefreshPhase, chunk: number, holder: string, at: Date): Promise<string[] | null> {
     const [row] = await this.db
       .update(refreshChunks)
       .set({ state: "running", holder, startedAt: at, attempts: sql`${refreshChunks.attempts} + 1` })
-      .where(and(eq(refreshChunks.runKey, runKey), eq(refreshChunks.phase, phase), eq(refreshChunks.chunk, chunk)))
+      .where(and(eq(refreshChunks.runKey, runId), eq(refreshChunks.phase, phase), eq(refreshChunks.chunk, chunk)))
       .returning({ tickers: refreshChunks.tickers });
     return row?.tickers ?? null;
   }
 
   async finishChunk(
-    runKey: string,
+    runId: string,
     phase: RefreshPhase,
     chunk: number,
     result: { scores?: Record<string, number>; analysed?: number; failed: string[]; error?: string },
@@ -88,40 +89,40 @@ export class RefreshRunsRepository {
     await this.db
       .update(refreshChunks)
       .set({ state: "done", finishedAt: at, scores: result.scores ?? null, analysed: result.analysed ?? null, failed: result.failed, error: result.error?.slice(0, 500) ?? null })
-      .where(and(eq(refreshChunks.runKey, runKey), eq(refreshChunks.phase, phase), eq(refreshChunks.chunk, chunk)));
+      .where(and(eq(refreshChunks.runKey, runId), eq(refreshChunks.phase, phase), eq(refreshChunks.chunk, chunk)));
   }
 
-  async chunkFailed(runKey: string, phase: RefreshPhase, chunk: number, error: string): Promise<void> {
+  async chunkFailed(runId: string, phase: RefreshPhase, chunk: number, error: string): Promise<void> {
     await this.db
       .update(refreshChunks)
       .set({ state: "retrying", error: error.slice(0, 500) })
-      .where(and(eq(refreshChunks.runKey, runKey), eq(refreshChunks.phase, phase), eq(refreshChunks.chunk, chunk)));
+      .where(and(eq(refreshChunks.runKey, runId), eq(refreshChunks.phase, phase), eq(refreshChunks.chunk, chunk)));
   }
 
   /** Chunks of the phase not done yet. */
-  async unfinishedChunks(runKey: string, phase: RefreshPhase): Promise<number> {
+  async unfinishedChunks(runId: string, phase: RefreshPhase): Promise<number> {
     const [row] = await this.db
       .select({ count: sql<number>`count(*)::int` })
       .from(refreshChunks)
-      .where(and(eq(refreshChunks.runKey, runKey), eq(refreshChunks.phase, phase), ne(refreshChunks.state, "done")));
+      .where(and(eq(refreshChunks.runKey, runId), eq(refreshChunks.phase, phase), ne(refreshChunks.state, "done")));
     return row?.count ?? 0;
   }
 
   /** Every RS score the 'score' phase produced. */
-  async scores(runKey: string): Promise<number[]> {
+  async scores(runId: string): Promise<number[]> {
     const rows = await this.db
       .select({ scores: refreshChunks.scores })
       .from(refreshChunks)
-      .where(and(eq(refreshChunks.runKey, runKey), eq(refreshChunks.phase, "score")));
+      .where(and(eq(refreshChunks.runKey, runId), eq(refreshChunks.phase, "score")));
     return rows.flatMap((row) => Object.values(row.scores ?? {}));
   }
 
   /** Tickers the 'analyse' phase analysed (every chunk's tickers but its failures). */
-  async analysedTickers(runKey: string): Promise<string[]> {
+  async analysedTickers(runId: string): Promise<string[]> {
     const rows = await this.db
       .select({ tickers: refreshChunks.tickers, failed: refreshChunks.failed })
       .from(refreshChunks)
-      .where(and(eq(refreshChunks.runKey, runKey), eq(refreshChunks.phase, "analyse")));
+      .where(and(eq(refreshChunks.runKey, runId), eq(refreshChunks.phase, "analyse")));
     return rows.flatMap((row) => {
       const failed = new Set(row.failed ?? []);
       return row.tickers.filter((ticker) => !failed.has(ticker));
@@ -129,31 +130,54 @@ export class RefreshRunsRepository {
   }
 
   /** Moves the run to the next phase; true for the one caller that moved it. */
-  async advance(runKey: string, from: string, to: string, at: Date): Promise<boolean> {
+  async advance(runId: string, from: string, to: string, at: Date): Promise<boolean> {
     const rows = await this.db
       .update(refreshRuns)
       .set({ phase: to, ...(to === "done" && { finishedAt: at }) })
-      .where(and(eq(refreshRuns.runKey, runKey), eq(refreshRuns.phase, from)))
-      .returning({ runKey: refreshRuns.runKey });
+      .where(and(eq(refreshRuns.runKey, runId), eq(refreshRuns.phase, from)))
+      .returning({ runId: refreshRuns.runKey });
     return rows.length > 0;
   }
 
-  async phase(runKey: string): Promise<string | null> {
-    const [row] = await this.db.select({ phase: refreshRuns.phase }).from(refreshRuns).where(eq(refreshRuns.runKey, runKey));
+  async phase(runId: string): Promise<string | null> {
+    const [row] = await this.db.select({ phase: refreshRuns.phase }).from(refreshRuns).where(eq(refreshRuns.runKey, runId));
     return row?.phase ?? null;
   }
 
   /** The newest runs, newest first, with their progress. */
   async recent(limit: number): Promise<RefreshRunSummary[]> {
-    const runs = await this.db.select().from(refreshRuns).orderBy(desc(refreshRuns.startedAt)).limit(limit);
-    const summaries: RefreshRunSummary[] = [];
-    for (const run of runs) {
-      const chunks = await this.db.select().from(refreshChunks).where(eq(refreshChunks.runKey, run.runKey));
-      const current = chunks.filter((chunk) => chunk.phase === (run.phase === "done" ? "analyse" : run.phase));
+    return this.summarise(await this.db.select().from(refreshRuns).orderBy(desc(refreshRuns.startedAt)).limit(limit));
+  }
+
+  /** One run with its progress, or null when it is unknown. */
+  async summary(runId: string): Promise<RefreshRunSummary | null> {
+    const [summary] = await this.summarise(await this.db.select().from(refreshRuns).where(eq(refreshRuns.runKey, runId)));
+    return summary ?? null;
+  }
+
+  /** The runs' chunks in one query, without their tickers and scores (the lists' status asks every few seconds). */
+  private async summarise(runs: (typeof refreshRuns.$inferSelect)[]): Promise<RefreshRunSummary[]> {
+    if (runs.length === 0) return [];
+    const chunks = await this.db
+      .select({
+        runId: refreshChunks.runKey,
+        phase: refreshChunks.phase,
+        state: refreshChunks.state,
+        holder: refreshChunks.holder,
+        attempts: refreshChunks.attempts,
+        analysed: refreshChunks.analysed,
+        failed: refreshChunks.failed,
+        error: refreshChunks.error,
+      })
+      .from(refreshChunks)
+      .where(inArray(refreshChunks.runKey, runs.map((run) => run.runKey)));
+    return runs.map((run) => {
+      const ofRun = chunks.filter((chunk) => chunk.runId === run.runKey);
+      const current = ofRun.filter((chunk) => chunk.phase === (run.phase === "done" ? "analyse" : run.phase));
+      const analysed = ofRun.filter((chunk) => chunk.phase === "analyse");
       const holders: Record<string, number> = {};
-      for (const chunk of chunks) if (chunk.holder) holders[chunk.holder] = (holders[chunk.holder] ?? 0) + 1;
-      const withError = chunks.filter((chunk) => chunk.error);
-      summaries.push({
+      for (const chunk of ofRun) if (chunk.holder) holders[chunk.holder] = (holders[chunk.holder] ?? 0) + 1;
+      return {
         runId: run.runKey,
         phase: run.phase,
         tickers: run.tickers,
@@ -162,14 +186,13 @@ export class RefreshRunsRepository {
         finishedAt: run.finishedAt,
         chunksDone: current.filter((chunk) => chunk.state === "done").length,
         chunksRunning: current.filter((chunk) => chunk.state === "running" || chunk.state === "retrying").length,
-        analysed: chunks.reduce((sum, chunk) => sum + (chunk.phase === "analyse" ? (chunk.analysed ?? 0) : 0), 0),
-        failed: chunks.flatMap((chunk) => (chunk.phase === "analyse" ? (chunk.failed ?? []) : [])),
+        analysed: analysed.reduce((sum, chunk) => sum + (chunk.analysed ?? 0), 0),
+        failed: analysed.flatMap((chunk) => chunk.failed ?? []),
         holders,
-        retried: chunks.filter((chunk) => chunk.attempts > 1).length,
-        lastError: withError.at(-1)?.error ?? null,
-      });
-    }
-    return summaries;
+        retried: ofRun.filter((chunk) => chunk.attempts > 1).length,
+        lastError: ofRun.findLast((chunk) => chunk.error)?.error ?? null,
+      };
+    });
   }
 
   /** When the newest finished run ended, or null if none has. */
