@@ -24,6 +24,7 @@ export const routePatterns = {
   analyses: "/analyses/*",
   ask: "/ask",
   askConversation: "/ask/:conversationId?",
+  trackRecord: "/track-record",
 } as const;
 
 function withQuery(path: string, query: Record<string, string | undefined>): string {
@@ -65,4 +66,7 @@ export const paths = {
   /** The chat site; with an id, that conversation. */
   ask: (conversationId?: string) =>
     conversationId === undefined ? routePatterns.ask : `${routePatterns.ask}/${encodeURIComponent(conversationId)}`,
+  /** The public track record; `action` and `ticker` filter its table of calls. */
+  trackRecord: (options: { action?: "BUY" | "WATCH" | "SELL"; ticker?: string } = {}) =>
+    withQuery(routePatterns.trackRecord, { action: options.action, ticker: options.ticker }),
 } as const;

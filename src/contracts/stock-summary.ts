@@ -93,6 +93,8 @@ export const baseSchema = z.object({
   pivot: z.number().finite().nonnegative(),
   buy_range_high: z.number().finite().nonnegative(),
   contractions: z.array(z.number().finite().nonnegative()),
+  breakout_date: z.string().nullable().optional(),
+  sessions_since_breakout: z.number().int().nonnegative().nullable().optional(),
 });
 
 export const analysisMetaSchema = z.object({

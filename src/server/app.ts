@@ -37,6 +37,7 @@ import { publicRecommendationRoutes } from "./features/public-recommendations/pu
 import { researchRoutes } from "./features/research/research.routes";
 import { stockAnalysisRoutes } from "./features/stock-analysis/stock-analysis.routes";
 import { symbolSearchRoutes } from "./features/symbol-search/symbol-search.routes";
+import { trackRecordRoutes } from "./features/track-record/track-record.routes";
 
 export interface AppDependencies {
   /**
@@ -166,6 +167,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(symbolSearchRoutes, { symbols: use("symbols") });
   await app.register(billingRoutes, { billing: use("billing"), research: use("research"), webhooks: use("billingWebhooks") });
   await app.register(publicRecommendationRoutes, { publicRecommendations: use("publicRecommendations"), publicRefresh: use("publicRefresh") });
+  await app.register(trackRecordRoutes, { trackRecord: use("trackRecord") });
   await app.register(contactRoutes, { contact: use("contact") });
   await app.register(giftRoutes, { brand: config.brand, webRoot: deps.webRoot, gifts: use("gifts") });
   await app.register(logoRoutes, { logos: use("logos") });

@@ -13,6 +13,7 @@ import { withOverrides } from "../../core/backtest/config-overrides";
 import { equalWeightIndex } from "../../core/backtest/equal-weight-index";
 import { seededRandom } from "../../core/backtest/statistics";
 import { universeRsRatings } from "../../core/backtest/universe-rs";
+import { TRADE_TIME_LIMIT_SESSIONS } from "../../core/backtest/trade-simulation";
 import { evaluatedRange, type StockResult, type WalkForwardOptions } from "../../core/backtest/walk-forward";
 import type { DailyBars } from "../../core/market/market-data";
 import { terminalSafe } from "../../core/text/terminal-safe";
@@ -151,7 +152,7 @@ export async function runBacktest(args: BacktestArgs, onProgress?: (done: number
   const universe = await readHistoryFolder(args.data);
   if (universe.length === 0) throw new BacktestUsageError(`quanta backtest: no price files in ${args.data.join(", ")}.`);
   const benchmark: DailyBars = args.benchmark === "equal-weight" ? equalWeightIndex(universe.map((s) => s.bars)) : await readHistoryFile(args.benchmark);
-  const options: WalkForwardOptions = { from: args.from, to: args.to, step: args.step, config, tradeSessions: 126, entry: args.entry };
+  const options: WalkForwardOptions = { from: args.from, to: args.to, step: args.step, config, tradeSessions: TRADE_TIME_LIMIT_SESSIONS, entry: args.entry };
   const ratings = universeRsRatings(universe.map((s) => s.bars), config);
   const draws = drawControl(universe, options, args.control, args.seed);
 

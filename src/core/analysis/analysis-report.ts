@@ -68,6 +68,9 @@ export interface BaseSummary {
   pivot: number;
   buy_range_high: number;
   contractions: number[];
+  /** Session of the breakout over the pivot, and sessions since it; null before a breakout (absent in reports stored before the track record existed). */
+  breakout_date?: string | null;
+  sessions_since_breakout?: number | null;
 }
 
 export interface AnalysisMeta {

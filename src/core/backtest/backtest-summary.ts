@@ -57,7 +57,8 @@ export interface BacktestSummary extends GroupSummary {
 
 const finite = (value: number): number | null => (Number.isFinite(value) ? value : null);
 
-export function tradeStats(trades: readonly Trade[], seed: number): TradeStats {
+/** Trade figures of closed trades (win rate, R with its bootstrap interval, exits). */
+export function tradeStats(trades: readonly Pick<Trade, "r" | "return" | "exitReason">[], seed: number): TradeStats {
   const r = Float64Array.from(trades, (t) => t.r);
   const [lo, hi] = bootstrapMeanInterval(r, { seed });
   const exits = { stop: 0, target: 0, time: 0 };

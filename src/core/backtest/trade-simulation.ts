@@ -5,12 +5,14 @@ import type { DailyBars } from "../market/market-data";
  * before the call was published (the session after it), a limit at the top of the buy range, a
  * stop and a target, and a time limit. When one session touches both stop and target the stop is
  * taken (a daily bar cannot tell which came first, so the worse one is assumed).
+ *
+ * The rules live in one step function (`stepTrade`, one session at a time): the back-test plays a
+ * whole history through it (`simulateTrade`), and the live track record advances each published
+ * call by the sessions that arrived since its last update, so both figures mean the same.
  */
-export interface TradePlan {
-  /** Session of the call; the earliest fill is the next session's open. */
-  signalIndex: number;
-  /** Last session on which a fill is allowed. */
-  lastEntryIndex: number;
+export interface TradeLevels {
+  /** Sessions after the call on which a fill is allowed (1 = only the next session). */
+  entrySessions: number;
   /** Highest price paid (top of the buy range); Infinity for none. */
   entryCeiling: number;
   /** Absolute levels, or fractions of the fill price when `relative` is set (the control trades). */
@@ -21,7 +23,83 @@ export interface TradePlan {
   maxSessions: number;
 }
 
+export interface TradePlan extends Omit<TradeLevels, "entrySessions"> {
+  /** Session of the call; the earliest fill is the next session's open. */
+  signalIndex: number;
+  /** Last session on which a fill is allowed. */
+  lastEntryIndex: number;
+}
+
 export type ExitReason = "stop" | "target" | "time";
+
+/** Sessions a trade is held at most after its fill (the back-test and the live record alike). */
+export const TRADE_TIME_LIMIT_SESSIONS = 126;
+
+export interface TradeBar {
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+}
+
+/**
+ * Where a trade stands after some sessions. `session` counts the sessions after the call (the
+ * first one after it is 1); the fill and exit are named by that count.
+ * - waiting: no fill yet, the entry window is still open;
+ * - unfilled: the window closed without a fill; broken: the fill would have been at or under the
+ *   stop (the setup had failed) — neither is a trade;
+ * - held: filled, neither stop nor target nor the time limit reached (`lastClose` marks it);
+ * - closed: exited.
+ */
+export type TradeProgress =
+  | { state: "waiting"; session: number }
+  | { state: "unfilled" | "broken"; session: number }
+  | { state: "held"; session: number; entrySession: number; entryPrice: number; stop: number; target: number; lastClose: number }
+  | {
+      state: "closed";
+      session: number;
+      entrySession: number;
+      entryPrice: number;
+      stop: number;
+      target: number;
+      exitSession: number;
+      exitPrice: number;
+      exitReason: ExitReason;
+    };
+
+export const TRADE_NOT_STARTED: TradeProgress = { state: "waiting", session: 0 };
+
+/** The trade after one more session (`bar`); a trade that is over is returned unchanged. */
+export function stepTrade(levels: TradeLevels, progress: TradeProgress, bar: TradeBar): TradeProgress {
+  const session = progress.session + 1;
+  if (progress.state === "waiting") {
+    if (session > levels.entrySessions) return { state: "unfilled", session: progress.session };
+    let entryPrice: number;
+    if (bar.open <= levels.entryCeiling) entryPrice = bar.open;
+    else if (bar.low <= levels.entryCeiling) entryPrice = levels.entryCeiling;
+    else return { state: "waiting", session };
+    const stop = levels.relative ? entryPrice * (1 - levels.stop) : levels.stop;
+    const target = levels.relative ? entryPrice * (1 + levels.target) : levels.target;
+    if (entryPrice <= stop) return { state: "broken", session };
+    // On the fill day the session opened at or above the fill, so only the intraday path counts.
+    return exitOrHold({ state: "held", session, entrySession: session, entryPrice, stop, target, lastClose: bar.close }, bar, entryPrice, levels.maxSessions);
+  }
+  if (progress.state === "held") return exitOrHold({ ...progress, session, lastClose: bar.close }, bar, bar.open, levels.maxSessions);
+  return progress;
+}
+
+function exitOrHold(held: Extract<TradeProgress, { state: "held" }>, bar: TradeBar, gapOpen: number, maxSessions: number): TradeProgress {
+  const { state: _held, lastClose: _close, ...trade } = held;
+  if (bar.low <= held.stop) return { ...trade, state: "closed", exitSession: held.session, exitPrice: Math.min(gapOpen, held.stop), exitReason: "stop" };
+  if (bar.high >= held.target) return { ...trade, state: "closed", exitSession: held.session, exitPrice: Math.max(gapOpen, held.target), exitReason: "target" };
+  if (held.session - held.entrySession >= maxSessions) return { ...trade, state: "closed", exitSession: held.session, exitPrice: bar.close, exitReason: "time" };
+  return held;
+}
+
+/** (price − entry) ÷ (entry − stop): a result in units of the risk taken. */
+export function rMultiple(entryPrice: number, stop: number, price: number): number {
+  return (price - entryPrice) / (entryPrice - stop);
+}
 
 export interface TradeOutcome {
   entryIndex: number;
@@ -42,45 +120,25 @@ export interface TradeOutcome {
  * result yet).
  */
 export function simulateTrade(bars: DailyBars, plan: TradePlan): TradeOutcome | null {
-  const { open, low, close } = bars;
-  const n = close.length;
-  const lastEntry = Math.min(plan.lastEntryIndex, n - 1);
-  for (let d = plan.signalIndex + 1; d <= lastEntry; d++) {
-    const o = open[d]!;
-    let entryPrice: number;
-    if (o <= plan.entryCeiling) entryPrice = o;
-    else if (low[d]! <= plan.entryCeiling) entryPrice = plan.entryCeiling;
-    else continue;
-    const stop = plan.relative ? entryPrice * (1 - plan.stop) : plan.stop;
-    const target = plan.relative ? entryPrice * (1 + plan.target) : plan.target;
-    if (entryPrice <= stop) return null;
-    return playOut(bars, d, entryPrice, stop, target, plan.maxSessions);
-  }
-  return null;
-}
-
-function playOut(bars: DailyBars, entryIndex: number, entryPrice: number, stop: number, target: number, maxSessions: number): TradeOutcome | null {
   const { open, high, low, close } = bars;
-  const n = close.length;
-  const risk = entryPrice - stop;
-  const outcome = (exitIndex: number, exitPrice: number, exitReason: ExitReason): TradeOutcome => ({
-    entryIndex,
-    entryPrice,
-    exitIndex,
-    exitPrice,
-    exitReason,
-    stop,
-    target,
-    r: (exitPrice - entryPrice) / risk,
-    return: exitPrice / entryPrice - 1,
-  });
-  const lastIndex = entryIndex + maxSessions;
-  for (let d = entryIndex; d <= lastIndex && d < n; d++) {
-    // On the fill day the session opened at or above the fill, so only the intraday path counts.
-    const gapOpen = d === entryIndex ? entryPrice : open[d]!;
-    if (low[d]! <= stop) return outcome(d, Math.min(gapOpen, stop), "stop");
-    if (high[d]! >= target) return outcome(d, Math.max(gapOpen, target), "target");
-    if (d === lastIndex) return outcome(d, close[d]!, "time");
+  const levels: TradeLevels = { ...plan, entrySessions: plan.lastEntryIndex - plan.signalIndex };
+  let progress = TRADE_NOT_STARTED;
+  for (let d = plan.signalIndex + 1; d < close.length; d++) {
+    progress = stepTrade(levels, progress, { open: open[d]!, high: high[d]!, low: low[d]!, close: close[d]! });
+    if (progress.state === "closed") {
+      return {
+        entryIndex: plan.signalIndex + progress.entrySession,
+        entryPrice: progress.entryPrice,
+        exitIndex: plan.signalIndex + progress.exitSession,
+        exitPrice: progress.exitPrice,
+        exitReason: progress.exitReason,
+        stop: progress.stop,
+        target: progress.target,
+        r: rMultiple(progress.entryPrice, progress.stop, progress.exitPrice),
+        return: progress.exitPrice / progress.entryPrice - 1,
+      };
+    }
+    if (progress.state === "unfilled" || progress.state === "broken") return null;
   }
   return null;
 }

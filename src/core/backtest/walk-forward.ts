@@ -79,6 +79,15 @@ export interface StockResult {
   allDates: [Float64Array, Float64Array, Float64Array];
 }
 
+/**
+ * What makes a call the same as the day before's: the action, the base (for BUY and SELL) and the
+ * reason to sell. A run of the same call is one setup (scored once, on its first session); the live
+ * track record uses the same key, with the base named by its first session's date.
+ */
+export function callEpisodeKey(action: RecommendationAction, base: string | number | null, sellReason: string): string {
+  return `${action}|${action === "WATCH" ? "" : (base ?? -1)}|${action === "SELL" ? sellReason : ""}`;
+}
+
 /** Index of the first session on or after `date`. */
 export function firstIndexOnOrAfter(dates: readonly string[], date: string): number {
   return lowerBound(dates, date);
@@ -140,8 +149,7 @@ export function walkForwardStock(
 
     // A base is identified by its left-side high: one BUY setup and one trade per base.
     const baseId = decision.baseState?.base.startIndex ?? -1;
-    const reason = decision.action === "SELL" ? decision.sellReasons[0]!.rule : "";
-    const key = `${decision.action}|${decision.action === "WATCH" ? "" : baseId}|${reason}`;
+    const key = callEpisodeKey(decision.action, baseId, decision.action === "SELL" ? decision.sellReasons[0]!.rule : "");
     if (key !== previousKey) {
       current = { action: decision.action, date: bars.dates[i]!, index: i, setup: decision.setup, excess, sessions: 0 };
       episodes.push(current);

@@ -439,6 +439,8 @@ export function narrateReport(
             pivot: round(base.pivot, 2),
             buy_range_high: round(base.buyRangeHigh, 2),
             contractions: base.contractions.map((c) => round(c.depth, 4)),
+            breakout_date: facts.baseState?.breakoutDate ?? null,
+            sessions_since_breakout: facts.baseState?.sessionsSinceBreakout ?? null,
           }
         : null,
       missing_evidence: facts.missingEvidence,

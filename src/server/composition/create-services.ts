@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { MarketDataProvider } from "../../core/market/market-data-provider";
+import { DEFAULT_ANALYSIS_CONFIG } from "../../core/analysis/analysis-config";
 import type { Clock } from "../clock";
 import type { AppConfig } from "../config";
 import type { DatabaseHandle } from "../db/database";
@@ -35,9 +36,12 @@ import { RefreshRunsRepository } from "../features/public-recommendations/refres
 import { DailyUsageWithLimitNotice, dailyLimitOperatorNotice } from "../features/research/daily-limit-notice";
 import { ResearchService } from "../features/research/research.service";
 import { StoredAnalysesRepository } from "../stored-analyses/stored-analyses.repository";
-import { StockAnalysisService } from "../features/stock-analysis/stock-analysis.service";
+import { HISTORY_SESSIONS, StockAnalysisService } from "../features/stock-analysis/stock-analysis.service";
 import { SymbolSearchService } from "../features/symbol-search/symbol-search.service";
 import { JobRunsRepository } from "../jobs/job-runs.repository";
+import { readHistoricalSimulations } from "../features/track-record/historical-simulations";
+import { TrackCallsRepository } from "../features/track-record/track-calls.repository";
+import { TrackRecordService } from "../features/track-record/track-record.service";
 import { AnalysisPool, defaultAnalysisThreads } from "../jobs/analysis-pool";
 import { PgBossJobQueue, stableJobId } from "../jobs/job-queue";
 import type { CacheMetrics, JobMetrics, ProviderMetrics } from "../metrics/metrics";
@@ -75,6 +79,8 @@ export interface Services {
   publicRecommendations: PublicRecommendationsService;
   /** The daily screen of the public universe, as jobs any instance takes (startWorking to take them here). */
   publicRefresh: PublicRefreshService;
+  /** Every call the daily screen published, scored as the sessions arrive. */
+  trackRecord: TrackRecordService;
   contact: ContactService;
   chat: ChatService;
   csv: CsvImportService;
@@ -162,6 +168,14 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
   });
 
   const publicRecommendations = new PublicRecommendationsService({ repository: publicAnalyses, log });
+  const trackRecord = new TrackRecordService({
+    calls: new TrackCallsRepository(db),
+    market: { bars: (ticker) => market.getDailyBars(ticker, HISTORY_SESSIONS), benchmarkTicker: market.benchmarkTicker, demo: market.demo },
+    historical: () => readHistoricalSimulations(),
+    config: DEFAULT_ANALYSIS_CONFIG,
+    now,
+    log,
+  });
   const pool = new AnalysisPool(config.jobs.workerThreads ?? defaultAnalysisThreads());
   const publicRefresh = new PublicRefreshService({
     queue: new PgBossJobQueue(database, { log, jobTimeoutSeconds: config.jobs.timeoutSeconds, ...(metrics && { metrics }) }),
@@ -178,6 +192,7 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
       parallelism: pool.size * 2,
       close: () => pool.close(),
     },
+    calls: trackRecord,
     jobIds: stableJobId,
     chunkSize: config.jobs.chunkSize,
     concurrency: 2,
@@ -222,6 +237,7 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
     publicAnalyses,
     publicRecommendations,
     publicRefresh,
+    trackRecord,
     contact: new ContactService({ repository: new ContactRepository(db), now }),
     chat: new ChatService({ repository: new ChatRepository(db), assistant, now }),
     csv: new CsvImportService({ repository: stockAnalyses, now }),

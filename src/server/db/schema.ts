@@ -1,4 +1,4 @@
-import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from "drizzle-orm/pg-core";
 
 /**
  * Database schema (Drizzle pg-core). The auth tables follow better-auth's model (its field names are
@@ -163,6 +163,70 @@ export const publicAnalyses = pgTable("public_analyses", {
   analysis: jsonb("analysis").notNull(),
   asOf: date("as_of").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every call the daily screen published (decision 029): one row per ticker and session, written once
+ * and never changed (a trigger refuses UPDATE and DELETE). `episodeId` is the id of the call that
+ * started the run of the same call on the ticker (its own id when it started one); `trade` marks the
+ * first BUY of a base, the one played as a trade.
+ */
+export const trackCalls = pgTable(
+  "track_calls",
+  {
+    id: text("id").primaryKey(),
+    asOf: date("as_of").notNull(),
+    ticker: text("ticker").notNull(),
+    action: text("action").notNull(),
+    setup: text("setup").notNull(),
+    baseType: text("base_type"),
+    baseStart: date("base_start"),
+    buyPoint: doublePrecision("buy_point"),
+    buyRangeHigh: doublePrecision("buy_range_high"),
+    stop: doublePrecision("stop"),
+    target: doublePrecision("target"),
+    price: doublePrecision("price").notNull(),
+    rsRating: doublePrecision("rs_rating"),
+    marketState: text("market_state"),
+    engineVersion: text("engine_version").notNull(),
+    simulated: boolean("simulated").notNull(),
+    dataSource: text("data_source").notNull(),
+    benchmarkClose: doublePrecision("benchmark_close"),
+    /** Sessions after the call on which the trade may be filled (what is left of the buy window). */
+    entrySessions: integer("entry_sessions"),
+    episodeId: text("episode_id").notNull(),
+    trade: boolean("trade").notNull().default(false),
+    runId: text("run_id"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique("track_calls_session_ticker").on(table.asOf, table.ticker),
+    index("track_calls_ticker_as_of").on(table.ticker, table.asOf),
+    index("track_calls_episode").on(table.episodeId),
+  ],
+);
+
+/** How each distinct call (an episode's first) has done so far; updated as sessions arrive. */
+export const trackOutcomes = pgTable(
+  "track_outcomes",
+  {
+    callId: text("call_id")
+      .primaryKey()
+      .references(() => trackCalls.id),
+    progress: jsonb("progress").notNull(),
+    status: text("status").notNull(),
+    settled: boolean("settled").notNull(),
+    lastDate: date("last_date").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("track_outcomes_settled").on(table.settled)],
+);
+
+/** The record's figures, computed after each scoring (one row per scope: 'market' or 'simulated'). */
+export const trackRecordFigures = pgTable("track_record_figures", {
+  scope: text("scope").primaryKey(),
+  figures: jsonb("figures").notNull(),
+  computedAt: timestamp("computed_at", { withTimezone: true }).notNull(),
 });
 
 /** One row per scheduled job run (name + run key, e.g. the trading day): exactly one instance runs it. */

@@ -61,6 +61,8 @@ describe.each(testDatabaseKinds)("the refresh's jobs on $name", (kind) => {
       runs: new RefreshRunsRepository(database.db),
       analyses,
       analyzer,
+      // These reports are skeletons: the track record's own tests cover what it stores.
+      calls: { recordCalls: async () => 0, scoreOpenCalls: async () => undefined },
       jobIds: stableJobId,
       chunkSize: 2,
       concurrency: 1,

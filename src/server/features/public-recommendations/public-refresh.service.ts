@@ -60,6 +60,12 @@ export interface RefreshResult {
   failed: string[];
 }
 
+/** What the refresh tells the track record: the calls it published, and that a run has finished (time to score). */
+export interface CallRecorder {
+  recordCalls(reports: AnalysisReport[], runId: string): Promise<unknown>;
+  scoreOpenCalls(): Promise<unknown>;
+}
+
 /** Stable ids of a run's jobs, so that two instances sending the same step queue it once. */
 export type JobIds = (...parts: (string | number)[]) => string;
 
@@ -82,6 +88,7 @@ export class PublicRefreshService {
       runs: RefreshRunsRepository;
       analyses: PublicAnalysesRepository;
       analyzer: UniverseAnalyzer;
+      calls: CallRecorder;
       jobIds: JobIds;
       chunkSize: number;
       /** Jobs this instance works on at once (each a chunk). */
@@ -231,6 +238,8 @@ export class PublicRefreshService {
       } else {
         const { rows, failed } = await this.analyseChunk(tickers);
         await this.deps.analyses.upsertMany(rows);
+        // Every published call goes into the track record (a retried chunk's calls are stored once).
+        await this.deps.calls.recordCalls(rows.map((row) => row.analysis as AnalysisReport), runId);
         await this.deps.runs.finishChunk(runId, phase, chunk, { analysed: rows.length, failed }, this.deps.now());
       }
     } catch (error) {
@@ -295,6 +304,8 @@ export class PublicRefreshService {
 
   private async finishRun(runId: string): Promise<void> {
     await this.deps.analyses.retainOnly(await this.deps.runs.analysedTickers(runId));
+    // The new session's bars are in: the track record's open calls move on by it before the run is done.
+    await this.deps.calls.scoreOpenCalls().catch((error: unknown) => this.deps.log.error({ runId, err: error }, "public refresh: scoring the track record failed; it is scored again after the next run"));
     if (!(await this.deps.runs.advance(runId, "analyse", "done", this.deps.now())) && !(await this.deps.runs.advance(runId, "score", "done", this.deps.now()))) return;
     await this.deps.claims.finish(PUBLIC_REFRESH_JOB, runKeyOf(runId), null);
     this.deps.onListsReplaced();

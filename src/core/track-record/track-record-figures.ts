@@ -1,0 +1,121 @@
+import type { RecommendationAction } from "../analysis/analysis-report";
+import { tradeStats, type ActionStats, type TradeStats } from "../backtest/backtest-summary";
+import { median, shareWhere } from "../backtest/statistics";
+import type { ExitReason } from "../backtest/trade-simulation";
+import { ACTIONS } from "../backtest/walk-forward";
+import { isSettled, tradeResult, type CallProgress } from "./call-outcome";
+
+/**
+ * The live track record's figures, by the back-test's definitions (backtest-summary.ts): a setup is
+ * a distinct call (a run of the same call on a stock is counted once, on its first session); the
+ * hit rate is the share of setups whose 63-session excess return has the call's sign; trades are
+ * the BUY calls that opened one (the first BUY of a base), scored when closed.
+ */
+export interface RecordedSetup {
+  action: RecommendationAction;
+  /** The base of a trade ('Flat base'…); the call's setup otherwise. */
+  setup: string;
+  /** The call opened a trade. */
+  trade: boolean;
+  progress: CallProgress;
+}
+
+export interface LiveActionStats extends ActionStats {
+  /** Setups still being measured (fewer than 126 sessions, or a trade not yet over). */
+  open: number;
+}
+
+export interface EquityPoint {
+  date: string;
+  /** Sum of the R of every BUY trade closed on or before the date (each trade risks 1R). */
+  r: number;
+  trades: number;
+}
+
+export interface BenchmarkPoint {
+  date: string;
+  /** The benchmark's change since the first call's session. */
+  change: number;
+}
+
+export interface TrackRecordFigures {
+  /** Published calls (stock-sessions), and distinct setups among them. */
+  calls: number;
+  setups: number;
+  actions: Record<RecommendationAction, LiveActionStats>;
+  buy_trades_by_setup: Record<string, TradeStats>;
+  equity: EquityPoint[];
+  benchmark: BenchmarkPoint[];
+}
+
+interface ClosedTrade {
+  setup: string;
+  exitDate: string;
+  r: number;
+  return: number;
+  exitReason: ExitReason;
+}
+
+function closedTrade(setup: RecordedSetup): ClosedTrade | null {
+  const trade = setup.progress.trade;
+  const result = tradeResult(setup.progress);
+  if (!setup.trade || trade?.state !== "closed" || !result || !setup.progress.exitDate) return null;
+  return { setup: setup.setup, exitDate: setup.progress.exitDate, r: result.r, return: result.return, exitReason: trade.exitReason };
+}
+
+const finite = (value: number): number | null => (Number.isFinite(value) ? value : null);
+
+function excessAt(setups: readonly RecordedSetup[], horizon: number): Float64Array {
+  return Float64Array.from(setups, (s) => s.progress.forward[horizon]?.excess ?? Number.NaN);
+}
+
+/** `seed` fixes the bootstrap of the R intervals, so the same calls always give the same figures. */
+export function trackRecordFigures(
+  setups: readonly RecordedSetup[],
+  callDays: Record<RecommendationAction, number>,
+  benchmark: readonly { date: string; close: number }[],
+  seed = 42,
+): TrackRecordFigures {
+  const trades = setups.map(closedTrade).filter((t): t is ClosedTrade => t !== null);
+  const actions = Object.fromEntries(
+    ACTIONS.map((action) => {
+      const of = setups.filter((s) => s.action === action);
+      const d63 = excessAt(of, 1);
+      const stats: LiveActionStats = {
+        count: callDays[action],
+        setups: action === "BUY" ? of.filter((s) => s.trade).length : of.length,
+        hit_rate: finite(shareWhere(d63, action === "SELL" ? (v) => v < 0 : (v) => v > 0)),
+        median_excess: { d21: finite(median(excessAt(of, 0))), d63: finite(median(d63)), d126: finite(median(excessAt(of, 2))) },
+        ...tradeStats(action === "BUY" ? trades : [], seed),
+        open: of.filter((s) => !isSettled(s.progress)).length,
+      };
+      return [action, stats];
+    }),
+  ) as Record<RecommendationAction, LiveActionStats>;
+
+  const bySetup: Record<string, TradeStats> = {};
+  for (const name of [...new Set(trades.map((t) => t.setup))].sort()) bySetup[name] = tradeStats(trades.filter((t) => t.setup === name), seed);
+
+  const equity: EquityPoint[] = [];
+  let sum = 0;
+  let count = 0;
+  for (const trade of [...trades].sort((a, b) => (a.exitDate < b.exitDate ? -1 : a.exitDate > b.exitDate ? 1 : 0))) {
+    sum += trade.r;
+    count++;
+    const last = equity[equity.length - 1];
+    if (last?.date === trade.exitDate) {
+      last.r = sum;
+      last.trades = count;
+    } else equity.push({ date: trade.exitDate, r: sum, trades: count });
+  }
+
+  const first = benchmark[0];
+  return {
+    calls: callDays.BUY + callDays.WATCH + callDays.SELL,
+    setups: setups.length,
+    actions,
+    buy_trades_by_setup: bySetup,
+    equity,
+    benchmark: first ? benchmark.map((b) => ({ date: b.date, change: b.close / first.close - 1 })) : [],
+  };
+}

@@ -1,0 +1,179 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { bootstrapMeanInterval, median } from "../../../core/backtest/statistics";
+import { simulateTrade, TRADE_TIME_LIMIT_SESSIONS } from "../../../core/backtest/trade-simulation";
+import type { DailyBars } from "../../../core/market/market-data";
+import { lastCompletedSession, sessionDates } from "../../../core/market/trading-calendar";
+import { DemoMarketProvider } from "../../adapters/market/demo";
+import { createServices, type Services } from "../../composition/create-services";
+import { loadConfig } from "../../config";
+import type { DatabaseHandle } from "../../db/database";
+import { trackCalls } from "../../db/schema";
+import { createLogger } from "../../logger";
+import type { MarketDataProvider } from "../../../core/market/market-data-provider";
+import { readRecordedBars, RecordedMarketProvider } from "../../test-support/recorded-market";
+import { ReplayMarketProvider } from "../../test-support/replay-market";
+import { testDatabaseKinds } from "../../test-support/test-database";
+
+/**
+ * Issue 18's replay: a market fed to the daily refresh job one session at a time for 300 sessions.
+ * Every call it publishes is stored and followed as the sessions arrive; at the end the record's
+ * figures must equal a direct computation from the stored calls: each trade played over the whole
+ * history at once by the back-test's simulateTrade, each excess return read off the bars.
+ *
+ * Two markets: the demo market (its setups form at its last sessions, so its BUY trades are still
+ * open at the end), and 300 sessions of recorded S&P 500 prices (2010–2011), where trades close.
+ */
+const SESSIONS = 300;
+const kind = testDatabaseKinds[testDatabaseKinds.length - 1]!;
+const SHARED_DATA = path.resolve(import.meta.dirname, "../../../../../shared/data");
+const RECORDED_TICKERS = ["AAPL", "ADBE", "AMZN", "AXP", "BA", "CMI", "COST", "DE", "DHR", "EBAY", "EMR", "ETN", "FAST", "FCX", "HD", "INTU", "MSFT", "NKE", "ORCL", "QCOM", "ROK", "SBUX", "TJX", "UNP", "WMT"];
+
+interface ReplayCase {
+  name: string;
+  tickers: number;
+  /** The market as of its last session, and the sessions to replay (the last `SESSIONS` of them). */
+  market(): Promise<{ source: MarketDataProvider; days: string[]; universeSize?: number }>;
+  /** Closed trades the case must produce, at least. */
+  minClosedTrades: number;
+}
+
+const DEMO_END = new Date("2026-11-20T22:00:00Z");
+const cases: ReplayCase[] = [
+  {
+    name: "the demo market",
+    tickers: 12,
+    market: async () => ({
+      source: new DemoMarketProvider({ seed: 42, today: () => DEMO_END, universeSize: 12 }),
+      days: sessionDates(lastCompletedSession(DEMO_END), SESSIONS),
+      universeSize: 12,
+    }),
+    minClosedTrades: 0,
+  },
+  {
+    name: "recorded S&P 500 prices",
+    tickers: RECORDED_TICKERS.length,
+    market: async () => {
+      const series = new Map<string, DailyBars>();
+      for (const ticker of RECORDED_TICKERS) series.set(ticker, await readRecordedBars(path.join(SHARED_DATA, "sp500", `${ticker}.csv.gz`)));
+      const spy = await readRecordedBars(path.join(SHARED_DATA, "ohlcv", "SPY.csv"));
+      series.set("SPY", spy);
+      const first = spy.dates.findIndex((d) => d >= "2010-01-04");
+      return { source: new RecordedMarketProvider(series, "SPY"), days: spy.dates.slice(first, first + SESSIONS) };
+    },
+    minClosedTrades: 3,
+  },
+];
+
+let cleanup: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await cleanup?.();
+  cleanup = undefined;
+});
+
+function closeOn(bars: DailyBars, date: string): number {
+  const at = bars.dates.indexOf(date);
+  if (at < 0) throw new Error(`no bar on ${date}`);
+  return bars.close[at]!;
+}
+
+describe.each(cases)(`the track record replayed over ${SESSIONS} sessions of $name on ${kind.name}`, (replay) => {
+  it.runIf(replay.name === "the demo market" || existsSync(SHARED_DATA))("stores every published call once and scores them as a direct computation from the stored calls does", { timeout: 900_000 }, async () => {
+    const { source, days } = await replay.market();
+    let now = new Date(`${days[days.length - 1]}T22:00:00Z`);
+    const market = new ReplayMarketProvider(source, () => now);
+    const config = loadConfig({ MARKET_DATA_PROVIDER: "demo", DEMO_UNIVERSE_SIZE: String(replay.tickers), REFRESH_WORKER_THREADS: "1", REFRESH_CHUNK_SIZE: "25", LOG_LEVEL: "silent" });
+    const database: DatabaseHandle = await kind.open();
+    const services: Services = createServices(config, { database, logger: createLogger(config), now: () => now, market, instanceId: "replay" });
+    cleanup = async () => {
+      await services.close();
+      await database.close();
+    };
+
+    const started = performance.now();
+    for (const day of days) {
+      now = new Date(`${day}T22:00:00Z`);
+      const run = await services.publicRefresh.refresh();
+      expect(run.failed, day).toEqual([]);
+    }
+    const elapsed = performance.now() - started;
+    console.log(`replay: ${SESSIONS} daily runs of ${replay.tickers} tickers in ${(elapsed / 1000).toFixed(1)} s`);
+
+    // Every call of every run, once.
+    const calls = await database.db.select().from(trackCalls);
+    expect(calls).toHaveLength(SESSIONS * replay.tickers);
+    expect(new Set(calls.map((c) => `${c.asOf}|${c.ticker}`)).size).toBe(calls.length);
+    // A published call is never edited nor deleted: the database refuses it.
+    await expect(database.executeSql(`update track_calls set price = 1 where id = '${calls[0]!.id}'`)).rejects.toThrow(/append-only/);
+    await expect(database.executeSql(`delete from track_calls where id = '${calls[0]!.id}'`)).rejects.toThrow(/append-only/);
+
+    // The direct computation, from the stored calls and the whole history up to the last session replayed.
+    const history = async (ticker: string) => (await market.getDailyBars(ticker, 10_000))!;
+    const benchmark = await history(market.benchmarkTicker);
+    const full = new Map<string, DailyBars>();
+    for (const ticker of new Set(calls.map((c) => c.ticker))) full.set(ticker, await history(ticker));
+    const starts = calls.filter((c) => c.id === c.episodeId);
+    // Returns run from the price the call published (the report's, to the cent).
+    const excess = (call: (typeof calls)[number], horizon: number): number => {
+      const bars = full.get(call.ticker)!;
+      const j = bars.dates.indexOf(call.asOf) + horizon;
+      if (j >= bars.dates.length) return Number.NaN;
+      return bars.close[j]! / call.price - closeOn(benchmark, bars.dates[j]!) / closeOn(benchmark, call.asOf);
+    };
+    const rs: number[] = [];
+    for (const call of starts.filter((c) => c.trade)) {
+      const bars = full.get(call.ticker)!;
+      const signalIndex = bars.dates.indexOf(call.asOf);
+      expect(Math.abs(call.price - bars.close[signalIndex]!)).toBeLessThanOrEqual(0.005);
+      expect(call.benchmarkClose).toBe(closeOn(benchmark, call.asOf));
+      const outcome = simulateTrade(bars, {
+        signalIndex,
+        lastEntryIndex: signalIndex + call.entrySessions!,
+        entryCeiling: call.buyRangeHigh!,
+        stop: call.stop!,
+        target: call.target!,
+        maxSessions: TRADE_TIME_LIMIT_SESSIONS,
+      });
+      if (outcome) rs.push(outcome.r);
+    }
+
+    const summary = await services.trackRecord.summary();
+    expect(summary.simulated).toBe(source.demo);
+    expect(summary.calls).toBe(calls.length);
+    expect(summary.setups).toBe(starts.length);
+    for (const action of ["BUY", "WATCH", "SELL"] as const) {
+      const of = starts.filter((c) => c.action === action);
+      const stats = summary.actions[action];
+      expect(stats.count, action).toBe(calls.filter((c) => c.action === action).length);
+      expect(stats.setups, action).toBe(action === "BUY" ? of.filter((c) => c.trade).length : of.length);
+      const d63 = of.map((c) => excess(c, 63)).filter(Number.isFinite);
+      const hits = d63.filter((v) => (action === "SELL" ? v < 0 : v > 0)).length;
+      expect(stats.hit_rate, action).toBe(d63.length > 0 ? hits / d63.length : null);
+      for (const [key, horizon] of [["d21", 21], ["d63", 63], ["d126", 126]] as const) {
+        const values = of.map((c) => excess(c, horizon)).filter(Number.isFinite);
+        if (values.length === 0) expect(stats.median_excess[key], `${action} ${key}`).toBeNull();
+        else expect(stats.median_excess[key], `${action} ${key}`).toBeCloseTo(median(values), 12);
+      }
+    }
+    const buy = summary.actions.BUY;
+    expect(buy.trades).toBe(rs.length);
+    expect(rs.length, "closed trades").toBeGreaterThanOrEqual(replay.minClosedTrades);
+    if (rs.length > 0) {
+      expect(buy.win_rate).toBe(rs.filter((r) => r > 0).length / rs.length);
+      expect(buy.avg_r).toBeCloseTo(rs.reduce((a, b) => a + b, 0) / rs.length, 12);
+      const [lo, hi] = bootstrapMeanInterval(rs, { seed: 42 });
+      if (rs.length > 1) expect(buy.avg_r_ci95[0]).toBeCloseTo(lo, 12);
+      if (rs.length > 1) expect(buy.avg_r_ci95[1]).toBeCloseTo(hi, 12);
+      const lastPoint = summary.equity[summary.equity.length - 1]!;
+      expect(lastPoint.trades).toBe(rs.length);
+      expect(lastPoint.r).toBeCloseTo(rs.reduce((a, b) => a + b, 0), 9);
+    } else {
+      expect(buy.win_rate).toBeNull();
+      expect(summary.equity).toEqual([]);
+    }
+    expect(summary.benchmark[0]!.date).toBe(days[0]);
+    expect(summary.benchmark[summary.benchmark.length - 1]!.date).toBe(days[days.length - 1]);
+    console.log(`replay: ${calls.length} calls, ${starts.length} setups, ${rs.length} closed trades, average R ${buy.avg_r?.toFixed(2)}`);
+  });
+});

@@ -1,0 +1,249 @@
+import { randomUUID } from "node:crypto";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import {
+  MIN_MEANINGFUL_TRADES,
+  type HistoricalSimulation,
+  type TrackRecordCall,
+  type TrackRecordCallsPage,
+  type TrackRecordCallsQuery,
+  type TrackRecordSummary,
+} from "../../../contracts/track-record";
+import type { AnalysisConfig } from "../../../core/analysis/analysis-config";
+import type { AnalysisReport, RecommendationAction } from "../../../core/analysis/analysis-report";
+import { TRADE_TIME_LIMIT_SESSIONS } from "../../../core/backtest/trade-simulation";
+import { callEpisodeKey } from "../../../core/backtest/walk-forward";
+import type { DailyBars } from "../../../core/market/market-data";
+import { advanceCall, callStatus, isSettled, startProgress, tradeResult, type CallProgress, type FollowedCall } from "../../../core/track-record/call-outcome";
+import { trackRecordFigures, type RecordedSetup, type TrackRecordFigures } from "../../../core/track-record/track-record-figures";
+import type { Logger } from "../../logger";
+import type { NewTrackCall, OutcomeUpdate, TrackCallRow, TrackCallsRepository } from "./track-calls.repository";
+
+/** The market as the track record reads it: bars of a ticker (cached by the market layer) and the benchmark. */
+export interface TrackRecordMarket {
+  bars(ticker: string): Promise<DailyBars | null>;
+  benchmarkTicker: string;
+  /** The demo market: its calls are labelled simulated. */
+  demo: boolean;
+}
+
+type FiguresRow = Omit<TrackRecordSummary, "historical" | "min_meaningful_trades" | "benchmark_name" | "simulated">;
+
+const numberOrNull = (value: number | "N/A" | undefined): number | null => (typeof value === "number" ? value : null);
+const ACTIONS: RecommendationAction[] = ["BUY", "WATCH", "SELL"];
+
+/** The call as the outcome rules follow it (core/track-record/call-outcome.ts). */
+export function followedCall(call: Pick<NewTrackCall, "action" | "price" | "benchmarkClose" | "trade" | "entrySessions" | "buyRangeHigh" | "stop" | "target">): FollowedCall {
+  const { entrySessions, buyRangeHigh, stop, target } = call;
+  const tradable = call.trade && entrySessions != null && buyRangeHigh != null && stop != null && target != null;
+  return {
+    action: call.action as RecommendationAction,
+    price: call.price,
+    benchmarkPrice: call.benchmarkClose ?? null,
+    trade: tradable ? { entrySessions: entrySessions!, entryCeiling: buyRangeHigh!, stop: stop!, target: target!, maxSessions: TRADE_TIME_LIMIT_SESSIONS } : null,
+  };
+}
+
+function closeOn(bars: DailyBars | null, date: string): number | null {
+  if (!bars) return null;
+  const at = bars.dates.lastIndexOf(date);
+  return at >= 0 ? bars.close[at]! : null;
+}
+
+/**
+ * The public track record (decision 029): every call the daily screen publishes is stored once
+ * (recordCalls, as each chunk is written), followed session by session after each run
+ * (scoreOpenCalls) by the back-test's own rules, and summed up into figures that the page, the API,
+ * the CLI and the chat read.
+ */
+export class TrackRecordService {
+  private historical: Promise<HistoricalSimulation[]> | null = null;
+
+  constructor(
+    private readonly deps: {
+      calls: TrackCallsRepository;
+      market: TrackRecordMarket;
+      /** The back-tests of docs/track-record.md (read once, when first asked). */
+      historical: () => Promise<HistoricalSimulation[]>;
+      config: AnalysisConfig;
+      now: () => Date;
+      log: Logger;
+    },
+  ) {}
+
+  private get scope(): "simulated" | "market" {
+    return this.deps.market.demo ? "simulated" : "market";
+  }
+
+  /** Stores the calls of a chunk of the public screen (a call stored for the same session and ticker is kept as it was). */
+  async recordCalls(reports: AnalysisReport[], runId: string | null): Promise<number> {
+    if (reports.length === 0) return 0;
+    const tickers = reports.map((r) => r.stock_summary.ticker);
+    const asOf = reports.reduce((latest, r) => (r.meta.as_of > latest ? r.meta.as_of : latest), "");
+    const [previous, traded, benchmark] = await Promise.all([
+      this.deps.calls.previousCalls(tickers, asOf),
+      this.deps.calls.tradedBases(tickers),
+      this.deps.market.bars(this.deps.market.benchmarkTicker).catch(() => null),
+    ]);
+    const previousByTicker = new Map(previous.map((p) => [p.ticker, p]));
+    const calls = reports.map((report) => this.callOf(report, runId, previousByTicker.get(report.stock_summary.ticker), traded, benchmark));
+    return this.deps.calls.insertCalls(calls, (call) => startProgress(followedCall(call), call.asOf));
+  }
+
+  private callOf(report: AnalysisReport, runId: string | null, previous: TrackCallRow | undefined, traded: Set<string>, benchmark: DailyBars | null): NewTrackCall {
+    const { stock_summary: summary, meta } = report;
+    const action = summary.recommendation.action;
+    const setup = summary.trade_setup.setup_type;
+    const base = meta.base;
+    const key = callEpisodeKey(action, base?.start_date || null, setup);
+    const id = randomUUID();
+    const continues = previous && previous.asOf < meta.as_of && callEpisodeKey(previous.action as RecommendationAction, previous.baseStart, previous.setup) === key;
+    const stop = numberOrNull(summary.trade_setup.stop_loss);
+    const target = numberOrNull(summary.trade_setup.target_price);
+    const sinceBreakout = base?.sessions_since_breakout ?? null;
+    // The first BUY of a base is played as a trade, as the back-test plays it.
+    const trade = !continues && action === "BUY" && base !== null && sinceBreakout !== null && stop !== null && target !== null && !traded.has(`${summary.ticker}|${base.start_date}`);
+    return {
+      id,
+      asOf: meta.as_of,
+      ticker: summary.ticker,
+      action,
+      setup,
+      baseType: base?.type ?? null,
+      baseStart: base?.start_date || null,
+      buyPoint: numberOrNull(summary.trade_setup.buy_point),
+      buyRangeHigh: base?.buy_range_high ?? null,
+      stop,
+      target,
+      price: summary.current_metrics.price,
+      rsRating: meta.rs_rating,
+      marketState: summary.market_analysis.market_trend || null,
+      engineVersion: meta.engine_version,
+      simulated: meta.demo,
+      dataSource: meta.data_source,
+      benchmarkClose: closeOn(benchmark, meta.as_of),
+      entrySessions: trade ? this.deps.config.breakout.buyWindowSessions - sinceBreakout! : null,
+      episodeId: continues ? previous.episodeId : id,
+      trade,
+      runId,
+    };
+  }
+
+  /**
+   * Folds the sessions that arrived since each open call's last update into its progress, then
+   * recomputes the figures. A ticker whose bars cannot be read now is left for the next run.
+   */
+  async scoreOpenCalls(): Promise<{ calls: number; updated: number; settled: number }> {
+    const open = await this.deps.calls.openOutcomes();
+    const byTicker = new Map<string, typeof open>();
+    for (const item of open) byTicker.set(item.call.ticker, [...(byTicker.get(item.call.ticker) ?? []), item]);
+    const benchmark = await this.deps.market.bars(this.deps.market.benchmarkTicker).catch(() => null);
+    const benchmarkClose = new Map(benchmark ? benchmark.dates.map((d, i) => [d, benchmark.close[i]!] as const) : []);
+    const updates: OutcomeUpdate[] = [];
+    for (const [ticker, items] of byTicker) {
+      // Bars usually come from the cache the run just filled; a turn of the event loop between tickers keeps requests answered.
+      await nextTurn();
+      const bars = await this.deps.market.bars(ticker).catch((error: unknown) => {
+        this.deps.log.warn({ ticker, err: error }, "track record: no bars for an open call; it is scored at the next run");
+        return null;
+      });
+      if (!bars) continue;
+      for (const { call, progress } of items) {
+        const followed = followedCall(call);
+        let next = progress;
+        for (let i = 0; i < bars.dates.length; i++) {
+          const date = bars.dates[i]!;
+          if (date <= next.lastDate) continue;
+          next = advanceCall(followed, next, { date, open: bars.open[i]!, high: bars.high[i]!, low: bars.low[i]!, close: bars.close[i]! }, benchmarkClose.get(date) ?? null);
+        }
+        if (next !== progress) updates.push({ callId: call.id, progress: next, status: callStatus(next), settled: isSettled(next) });
+      }
+    }
+    await this.deps.calls.saveOutcomes(updates, this.deps.now());
+    await this.refreshFigures(benchmark);
+    return { calls: open.length, updated: updates.length, settled: updates.filter((u) => u.settled).length };
+  }
+
+  /** Recomputes the figures of the current scope from every stored call and stores them. */
+  async refreshFigures(benchmarkBars?: DailyBars | null): Promise<void> {
+    const simulated = this.deps.market.demo;
+    const [setups, totals] = await Promise.all([this.deps.calls.scoredSetups(simulated), this.deps.calls.callTotals(simulated)]);
+    const benchmark = benchmarkBars === undefined ? await this.deps.market.bars(this.deps.market.benchmarkTicker).catch(() => null) : benchmarkBars;
+    const since = totals.firstCall;
+    const points = benchmark && since ? benchmark.dates.flatMap((date, i) => (date >= since ? [{ date, close: benchmark.close[i]! }] : [])) : [];
+    const recorded: RecordedSetup[] = setups.map((s) => ({
+      action: s.action as RecommendationAction,
+      setup: s.trade ? (s.baseType ?? s.setup) : s.setup,
+      trade: s.trade,
+      progress: s.progress,
+    }));
+    const callDays = Object.fromEntries(ACTIONS.map((a) => [a, totals.byAction[a] ?? 0])) as Record<RecommendationAction, number>;
+    const figures = trackRecordFigures(recorded, callDays, points);
+    const lastSession = setups.reduce<string | null>((latest, s) => (latest === null || s.progress.lastDate > latest ? s.progress.lastDate : latest), null);
+    const now = this.deps.now();
+    const row: FiguresRow = { ...figures, engine_versions: totals.engineVersions, first_call: totals.firstCall, last_session: lastSession, computed_at: now.toISOString() };
+    await this.deps.calls.saveFigures(this.scope, row, now);
+  }
+
+  /** The record's summary (one stored row: answered in about a millisecond however many calls there are). */
+  async summary(): Promise<TrackRecordSummary> {
+    const stored = await this.deps.calls.figures(this.scope);
+    const row = (stored?.figures as FiguresRow | undefined) ?? emptyFigures();
+    return {
+      ...row,
+      simulated: this.deps.market.demo,
+      benchmark_name: this.deps.market.benchmarkTicker,
+      min_meaningful_trades: MIN_MEANINGFUL_TRADES,
+      historical: await this.historicalSimulations(),
+    };
+  }
+
+  private historicalSimulations(): Promise<HistoricalSimulation[]> {
+    this.historical ??= this.deps.historical().catch((error: unknown) => {
+      this.deps.log.error({ err: error }, "track record: the historical simulations (docs/backtest) could not be read");
+      return [];
+    });
+    return this.historical;
+  }
+
+  async calls(query: TrackRecordCallsQuery): Promise<TrackRecordCallsPage> {
+    const { rows, total } = await this.deps.calls.callsPage({ simulated: this.deps.market.demo, action: query.action, ticker: query.ticker }, query.page, query.page_size);
+    return { calls: rows.map((r) => callView(r.call, r.progress, r.days)), page: query.page, page_size: query.page_size, total };
+  }
+}
+
+function emptyFigures(): FiguresRow {
+  const figures: TrackRecordFigures = trackRecordFigures([], { BUY: 0, WATCH: 0, SELL: 0 }, []);
+  return { ...figures, engine_versions: [], first_call: null, last_session: null, computed_at: null };
+}
+
+export function callView(call: TrackCallRow, progress: CallProgress, days: number): TrackRecordCall {
+  const trade = progress.trade;
+  const result = tradeResult(progress);
+  const excess = (h: number) => progress.forward[h]?.excess ?? null;
+  return {
+    id: call.id,
+    date: call.asOf,
+    ticker: call.ticker,
+    action: call.action as RecommendationAction,
+    setup: call.setup,
+    base_type: call.baseType,
+    price: call.price,
+    buy_point: call.buyPoint,
+    buy_range_high: call.buyRangeHigh,
+    stop: call.stop,
+    target: call.target,
+    rs_rating: call.rsRating,
+    market_state: call.marketState,
+    engine_version: call.engineVersion,
+    simulated: call.simulated,
+    days,
+    trade: call.trade,
+    status: callStatus(progress),
+    sessions: progress.sessions,
+    entry: (trade?.state === "held" || trade?.state === "closed") && progress.entryDate ? { date: progress.entryDate, price: trade.entryPrice } : null,
+    exit: trade?.state === "closed" && progress.exitDate ? { date: progress.exitDate, price: trade.exitPrice, reason: trade.exitReason } : null,
+    r: result?.r ?? null,
+    trade_return: result?.return ?? null,
+    excess: { d21: excess(0), d63: excess(1), d126: excess(2) },
+  };
+}
