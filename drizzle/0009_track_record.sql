@@ -1,3 +1,14 @@
+CREATE TABLE "analysis_outcomes" (
+	"analysis_id" text PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"ticker" text NOT NULL,
+	"call" jsonb NOT NULL,
+	"progress" jsonb NOT NULL,
+	"status" text NOT NULL,
+	"settled" boolean NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "track_calls" (
 	"id" text PRIMARY KEY NOT NULL,
 	"as_of" date NOT NULL,
@@ -40,7 +51,9 @@ CREATE TABLE "track_record_figures" (
 	"computed_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "analysis_outcomes" ADD CONSTRAINT "analysis_outcomes_analysis_id_stock_analyses_id_fk" FOREIGN KEY ("analysis_id") REFERENCES "public"."stock_analyses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "track_outcomes" ADD CONSTRAINT "track_outcomes_call_id_track_calls_id_fk" FOREIGN KEY ("call_id") REFERENCES "public"."track_calls"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "analysis_outcomes_open" ON "analysis_outcomes" USING btree ("settled","ticker");--> statement-breakpoint
 CREATE INDEX "track_calls_ticker_as_of" ON "track_calls" USING btree ("ticker","as_of");--> statement-breakpoint
 CREATE INDEX "track_calls_episode" ON "track_calls" USING btree ("episode_id");--> statement-breakpoint
 CREATE INDEX "track_outcomes_settled" ON "track_outcomes" USING btree ("settled");--> statement-breakpoint

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { callOutcomeSchema } from "./track-record";
 import { analysisReportSchema } from "./stock-summary";
 
 /**
@@ -31,7 +32,8 @@ export const analyzeResponseSchema = z.object({
 export type AnalyzeResponse = z.infer<typeof analyzeResponseSchema>;
 
 /** One stored analysis of the caller; `analysis` is the stored report, read leniently by the web. */
-export const historyItemSchema = z.object({ id: z.string(), analysis: z.unknown(), timestamp: z.string() });
+/** `outcome`: how the analysis's call has done since (decision 029), null until the first session after it is scored. */
+export const historyItemSchema = z.object({ id: z.string(), analysis: z.unknown(), timestamp: z.string(), outcome: callOutcomeSchema.nullable().optional() });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 
 export const historyQuerySchema = z.object({ ticker: z.string().max(64).optional() });

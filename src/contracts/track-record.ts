@@ -91,7 +91,22 @@ export type TrackRecordSummary = z.infer<typeof trackRecordSummarySchema>;
 export const callStatusSchema = z.enum(["open", "target", "stop", "timed-out", "not-filled", "done"]);
 export type CallStatusView = z.infer<typeof callStatusSchema>;
 
-export const trackRecordCallSchema = z.object({
+/** How a call has done since it was made (a public call, or an analysis in its user's own history). */
+export const callOutcomeSchema = z.object({
+  status: callStatusSchema,
+  /** Sessions measured since the call. */
+  sessions: z.number().int().nonnegative(),
+  entry: z.object({ date: z.string(), price: z.number().finite() }).nullable(),
+  exit: z.object({ date: z.string(), price: z.number().finite(), reason: z.enum(["stop", "target", "time"]) }).nullable(),
+  /** The trade's R and return: at the exit, or at the last close while open; null before a fill. */
+  r: nullableNumber,
+  trade_return: nullableNumber,
+  /** Excess return over the benchmark at +21/+63/+126 sessions, null until that session. */
+  excess: z.object({ d21: nullableNumber, d63: nullableNumber, d126: nullableNumber }),
+});
+export type CallOutcome = z.infer<typeof callOutcomeSchema>;
+
+export const trackRecordCallSchema = callOutcomeSchema.extend({
   id: z.string(),
   /** The session the call was published for. */
   date: z.string(),
@@ -113,16 +128,6 @@ export const trackRecordCallSchema = z.object({
   days: z.number().int().positive(),
   /** The call opened a trade (the first BUY of a base). */
   trade: z.boolean(),
-  status: callStatusSchema,
-  /** Sessions measured since the call. */
-  sessions: z.number().int().nonnegative(),
-  entry: z.object({ date: z.string(), price: z.number().finite() }).nullable(),
-  exit: z.object({ date: z.string(), price: z.number().finite(), reason: z.enum(["stop", "target", "time"]) }).nullable(),
-  /** The trade's R and return: at the exit, or at the last close while open; null before a fill. */
-  r: nullableNumber,
-  trade_return: nullableNumber,
-  /** Excess return over the benchmark at +21/+63/+126 sessions, null until that session. */
-  excess: z.object({ d21: nullableNumber, d63: nullableNumber, d126: nullableNumber }),
 });
 export type TrackRecordCall = z.infer<typeof trackRecordCallSchema>;
 

@@ -40,6 +40,7 @@ import { HISTORY_SESSIONS, StockAnalysisService } from "../features/stock-analys
 import { SymbolSearchService } from "../features/symbol-search/symbol-search.service";
 import { JobRunsRepository } from "../jobs/job-runs.repository";
 import { readHistoricalSimulations } from "../features/track-record/historical-simulations";
+import { AnalysisOutcomesRepository } from "../features/track-record/analysis-outcomes.repository";
 import { TrackCallsRepository } from "../features/track-record/track-calls.repository";
 import { TrackRecordService } from "../features/track-record/track-record.service";
 import { AnalysisPool, defaultAnalysisThreads } from "../jobs/analysis-pool";
@@ -149,6 +150,15 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
   // The users' stored analyses: research, the CSV feature and the chat share the table's one owner.
   const stockAnalyses = new StoredAnalysesRepository(db);
   // A user's analysis is narrated by the LLM (billed to their token budget) when one is configured.
+  const trackRecord = new TrackRecordService({
+    calls: new TrackCallsRepository(db),
+    analysisOutcomes: new AnalysisOutcomesRepository(db),
+    market: { bars: (ticker) => market.getDailyBars(ticker, HISTORY_SESSIONS), benchmarkTicker: market.benchmarkTicker, demo: market.demo },
+    historical: () => readHistoricalSimulations(),
+    config: DEFAULT_ANALYSIS_CONFIG,
+    now,
+    log,
+  });
   // The public lists stay rules-narrated: there is no user to bill.
   const narration = llmGateway ? new NarrationService({ gateway: llmGateway, log }) : null;
   const research = new ResearchService({
@@ -157,6 +167,7 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
       latestSession: (query) => analysis.latestSession(query),
     },
     analyses: stockAnalyses,
+    outcomes: (userId, ids) => trackRecord.analysisOutcomes(userId, ids),
     // At the limit users are told when it resets; how to sell premium goes to the operator's log.
     usage: new DailyUsageWithLimitNotice(
       db,
@@ -168,14 +179,6 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
   });
 
   const publicRecommendations = new PublicRecommendationsService({ repository: publicAnalyses, log });
-  const trackRecord = new TrackRecordService({
-    calls: new TrackCallsRepository(db),
-    market: { bars: (ticker) => market.getDailyBars(ticker, HISTORY_SESSIONS), benchmarkTicker: market.benchmarkTicker, demo: market.demo },
-    historical: () => readHistoricalSimulations(),
-    config: DEFAULT_ANALYSIS_CONFIG,
-    now,
-    log,
-  });
   const pool = new AnalysisPool(config.jobs.workerThreads ?? defaultAnalysisThreads());
   const publicRefresh = new PublicRefreshService({
     queue: new PgBossJobQueue(database, { log, jobTimeoutSeconds: config.jobs.timeoutSeconds, ...(metrics && { metrics }) }),
@@ -213,7 +216,7 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
 
   // Chat: the assistants look things up through tools composed from research, the public lists,
   // stock analysis and news; the LLM assistant when a model is configured, the rules otherwise.
-  const chatTools = createChatTools({ research, publicAnalyses, stockAnalyses, analysis, news, market });
+  const chatTools = createChatTools({ research, publicAnalyses, stockAnalyses, analysis, news, market, trackRecord });
   const rules = new RulesAssistant({
     tools: chatTools,
     exampleTickers: async () => {

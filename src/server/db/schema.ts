@@ -222,6 +222,27 @@ export const trackOutcomes = pgTable(
   (table) => [index("track_outcomes_settled").on(table.settled)],
 );
 
+/**
+ * How each analysis a user ran has done since (shown only in that user's own history): the call
+ * as the outcome rules follow it (`call`: price, benchmark price, trade levels) and its progress.
+ */
+export const analysisOutcomes = pgTable(
+  "analysis_outcomes",
+  {
+    analysisId: text("analysis_id")
+      .primaryKey()
+      .references(() => stockAnalyses.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    ticker: text("ticker").notNull(),
+    call: jsonb("call").notNull(),
+    progress: jsonb("progress").notNull(),
+    status: text("status").notNull(),
+    settled: boolean("settled").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("analysis_outcomes_open").on(table.settled, table.ticker)],
+);
+
 /** The record's figures, computed after each scoring (one row per scope: 'market' or 'simulated'). */
 export const trackRecordFigures = pgTable("track_record_figures", {
   scope: text("scope").primaryKey(),

@@ -54,7 +54,7 @@ export async function researchRoutes(app: FastifyInstance, deps: { research: () 
       const rows = await (await deps.research()).history(signedInUser(request), request.query.ticker);
       return {
         success: true as const,
-        analyses: rows.map((row) => ({ id: row.id, analysis: row.analysis, timestamp: row.createdAt.toISOString() })),
+        analyses: rows.map((row) => ({ id: row.id, analysis: row.analysis, timestamp: row.createdAt.toISOString(), outcome: row.outcome })),
       };
     },
   );

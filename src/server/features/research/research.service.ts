@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { analysisReportSchema } from "../../../contracts/stock-summary";
+import type { CallOutcome } from "../../../contracts/track-record";
 import { InsufficientHistoryError, InvalidBarsError } from "../../../core/analysis/analyze-stock";
 import type { AnalysisReport } from "../../../core/analysis/analysis-report";
 import { MarketDataUnavailableError, SymbolNotFoundError } from "../../../core/market/market-data-provider";
@@ -60,6 +61,8 @@ export interface AnalysisHistory {
 export interface ResearchDependencies {
   analyzer: Analyzer;
   analyses: AnalysisHistory;
+  /** How the user's own analyses among `ids` have done since (the track record follows them). */
+  outcomes: (userId: string, ids: string[]) => Promise<ReadonlyMap<string, CallOutcome>>;
   usage: DailyUsageRepository;
   isPremium: (email: string) => Promise<boolean>;
   freeDailyAnalyses: number;
@@ -184,8 +187,11 @@ export class ResearchService {
     return { used, limit, remaining: limit === null ? null : Math.max(0, limit - used), premium, resetsAt: nextUtcMidnight(now) };
   }
 
-  history(user: AuthenticatedUser, ticker: string | undefined): Promise<StoredAnalysis[]> {
-    return this.deps.analyses.listForUser(user.id, ticker?.trim().toUpperCase() || undefined);
+  /** The user's analyses, newest first, each with how its call has done since (null until scored). */
+  async history(user: AuthenticatedUser, ticker: string | undefined): Promise<(StoredAnalysis & { outcome: CallOutcome | null })[]> {
+    const rows = await this.deps.analyses.listForUser(user.id, ticker?.trim().toUpperCase() || undefined);
+    const outcomes = await this.deps.outcomes(user.id, rows.map((row) => row.id));
+    return rows.map((row) => ({ ...row, outcome: outcomes.get(row.id) ?? null }));
   }
 
   async remove(user: AuthenticatedUser, id: string): Promise<void> {

@@ -218,6 +218,7 @@ describe.each(testDatabaseKinds)("research API on $name", (kind) => {
       new ResearchService({
         analyzer,
         analyses: new StoredAnalysesRepository(t.database.db),
+        outcomes: (userId, ids) => t.services.trackRecord.analysisOutcomes(userId, ids),
         usage: new DailyUsageRepository(t.database.db),
         isPremium: async () => false,
         freeDailyAnalyses: 5,

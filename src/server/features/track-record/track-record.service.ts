@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import {
   MIN_MEANINGFUL_TRADES,
+  type CallOutcome,
   type HistoricalSimulation,
   type TrackRecordCall,
   type TrackRecordCallsPage,
@@ -16,6 +17,7 @@ import type { DailyBars } from "../../../core/market/market-data";
 import { advanceCall, callStatus, isSettled, startProgress, tradeResult, type CallProgress, type FollowedCall } from "../../../core/track-record/call-outcome";
 import { trackRecordFigures, type RecordedSetup, type TrackRecordFigures } from "../../../core/track-record/track-record-figures";
 import type { Logger } from "../../logger";
+import type { AnalysisOutcomeRow, AnalysisOutcomesRepository } from "./analysis-outcomes.repository";
 import type { NewTrackCall, OutcomeUpdate, TrackCallRow, TrackCallsRepository } from "./track-calls.repository";
 
 /** The market as the track record reads it: bars of a ticker (cached by the market layer) and the benchmark. */
@@ -61,6 +63,8 @@ export class TrackRecordService {
   constructor(
     private readonly deps: {
       calls: TrackCallsRepository;
+      /** Outcomes of the analyses users ran, shown only in their own history. */
+      analysisOutcomes: AnalysisOutcomesRepository;
       market: TrackRecordMarket;
       /** The back-tests of docs/track-record.md (read once, when first asked). */
       historical: () => Promise<HistoricalSimulation[]>;
@@ -133,13 +137,16 @@ export class TrackRecordService {
    * recomputes the figures. A ticker whose bars cannot be read now is left for the next run.
    */
   async scoreOpenCalls(): Promise<{ calls: number; updated: number; settled: number }> {
-    const open = await this.deps.calls.openOutcomes();
-    const byTicker = new Map<string, typeof open>();
-    for (const item of open) byTicker.set(item.call.ticker, [...(byTicker.get(item.call.ticker) ?? []), item]);
     const benchmark = await this.deps.market.bars(this.deps.market.benchmarkTicker).catch(() => null);
     const benchmarkClose = new Map(benchmark ? benchmark.dates.map((d, i) => [d, benchmark.close[i]!] as const) : []);
+    const open = await this.deps.calls.openOutcomes();
+    const analyses: (AnalysisOutcomeRow & { fresh?: boolean })[] = [...(await this.followNewAnalyses(benchmarkClose)), ...(await this.deps.analysisOutcomes.open())];
+    const openByTicker = groupBy(open, (o) => o.call.ticker);
+    const analysesByTicker = groupBy(analyses, (a) => a.ticker);
+    const tickers = new Set([...openByTicker.keys(), ...analysesByTicker.keys()]);
     const updates: OutcomeUpdate[] = [];
-    for (const [ticker, items] of byTicker) {
+    const analysisUpdates: Parameters<AnalysisOutcomesRepository["save"]>[0] = [];
+    for (const ticker of tickers) {
       // Bars usually come from the cache the run just filled; a turn of the event loop between tickers keeps requests answered.
       await nextTurn();
       const bars = await this.deps.market.bars(ticker).catch((error: unknown) => {
@@ -147,20 +154,38 @@ export class TrackRecordService {
         return null;
       });
       if (!bars) continue;
-      for (const { call, progress } of items) {
-        const followed = followedCall(call);
-        let next = progress;
-        for (let i = 0; i < bars.dates.length; i++) {
-          const date = bars.dates[i]!;
-          if (date <= next.lastDate) continue;
-          next = advanceCall(followed, next, { date, open: bars.open[i]!, high: bars.high[i]!, low: bars.low[i]!, close: bars.close[i]! }, benchmarkClose.get(date) ?? null);
-        }
+      for (const { call, progress } of openByTicker.get(ticker) ?? []) {
+        const next = advanceOver(followedCall(call), progress, bars, benchmarkClose);
         if (next !== progress) updates.push({ callId: call.id, progress: next, status: callStatus(next), settled: isSettled(next) });
+      }
+      for (const row of analysesByTicker.get(ticker) ?? []) {
+        const next = advanceOver(row.call, row.progress, bars, benchmarkClose);
+        if (next !== row.progress || row.fresh) analysisUpdates.push({ analysisId: row.analysisId, userId: row.userId, ticker: row.ticker, call: row.call, progress: next, status: callStatus(next), settled: isSettled(next) });
       }
     }
     await this.deps.calls.saveOutcomes(updates, this.deps.now());
+    await this.deps.analysisOutcomes.save(analysisUpdates, this.deps.now());
     await this.refreshFigures(benchmark);
     return { calls: open.length, updated: updates.length, settled: updates.filter((u) => u.settled).length };
+  }
+
+  /** Starts following the analyses users made since the last scoring (those of the last year). */
+  private async followNewAnalyses(benchmarkClose: ReadonlyMap<string, number>): Promise<(AnalysisOutcomeRow & { fresh?: boolean })[]> {
+    const since = new Date(this.deps.now().getTime() - 366 * 86_400_000);
+    const rows = await this.deps.analysisOutcomes.unfollowed(since);
+    return rows.flatMap((row) => {
+      const report = row.analysis as AnalysisReport;
+      if (!report?.meta?.as_of || typeof report.stock_summary?.current_metrics?.price !== "number") return [];
+      const call = this.callOf(report, null, undefined, new Set(), null);
+      const followed = followedCall({ ...call, benchmarkClose: benchmarkClose.get(report.meta.as_of) ?? null });
+      return [{ analysisId: row.id, userId: row.userId, ticker: row.ticker, call: followed, progress: startProgress(followed, report.meta.as_of), fresh: true }];
+    });
+  }
+
+  /** How the user's own analyses among `ids` have done, by analysis id (those not yet scored are absent). */
+  async analysisOutcomes(userId: string, ids: string[]): Promise<Map<string, CallOutcome>> {
+    const progress = await this.deps.analysisOutcomes.forUser(userId, ids);
+    return new Map([...progress].map(([id, p]) => [id, outcomeView(p)]));
   }
 
   /** Recomputes the figures of the current scope from every stored call and stores them. */
@@ -216,11 +241,46 @@ function emptyFigures(): FiguresRow {
   return { ...figures, engine_versions: [], first_call: null, last_session: null, computed_at: null };
 }
 
-export function callView(call: TrackCallRow, progress: CallProgress, days: number): TrackRecordCall {
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+/** Folds the sessions of `bars` after the progress's last one in. */
+function advanceOver(call: FollowedCall, progress: CallProgress, bars: DailyBars, benchmarkClose: ReadonlyMap<string, number>): CallProgress {
+  let next = progress;
+  for (let i = 0; i < bars.dates.length; i++) {
+    const date = bars.dates[i]!;
+    if (date <= next.lastDate) continue;
+    next = advanceCall(call, next, { date, open: bars.open[i]!, high: bars.high[i]!, low: bars.low[i]!, close: bars.close[i]! }, benchmarkClose.get(date) ?? null);
+  }
+  return next;
+}
+
+export function outcomeView(progress: CallProgress): CallOutcome {
   const trade = progress.trade;
   const result = tradeResult(progress);
   const excess = (h: number) => progress.forward[h]?.excess ?? null;
   return {
+    status: callStatus(progress),
+    sessions: progress.sessions,
+    entry: (trade?.state === "held" || trade?.state === "closed") && progress.entryDate ? { date: progress.entryDate, price: trade.entryPrice } : null,
+    exit: trade?.state === "closed" && progress.exitDate ? { date: progress.exitDate, price: trade.exitPrice, reason: trade.exitReason } : null,
+    r: result?.r ?? null,
+    trade_return: result?.return ?? null,
+    excess: { d21: excess(0), d63: excess(1), d126: excess(2) },
+  };
+}
+
+export function callView(call: TrackCallRow, progress: CallProgress, days: number): TrackRecordCall {
+  return {
+    ...outcomeView(progress),
     id: call.id,
     date: call.asOf,
     ticker: call.ticker,
@@ -238,12 +298,5 @@ export function callView(call: TrackCallRow, progress: CallProgress, days: numbe
     simulated: call.simulated,
     days,
     trade: call.trade,
-    status: callStatus(progress),
-    sessions: progress.sessions,
-    entry: (trade?.state === "held" || trade?.state === "closed") && progress.entryDate ? { date: progress.entryDate, price: trade.entryPrice } : null,
-    exit: trade?.state === "closed" && progress.exitDate ? { date: progress.exitDate, price: trade.exitPrice, reason: trade.exitReason } : null,
-    r: result?.r ?? null,
-    trade_return: result?.return ?? null,
-    excess: { d21: excess(0), d63: excess(1), d126: excess(2) },
   };
 }

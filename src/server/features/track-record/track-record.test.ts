@@ -2,8 +2,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { trackRecordCallsPageSchema, trackRecordSummarySchema } from "../../../contracts/track-record";
 import type { AnalysisReport } from "../../../core/analysis/analysis-report";
 import sp500Spy from "../../../../docs/backtest/sp500-2009-2017-spy.json" with { type: "json" };
+import { lastCompletedSession, sessionDates } from "../../../core/market/trading-calendar";
+import { historyResponseSchema } from "../../../contracts/research";
+import { DemoMarketProvider } from "../../adapters/market/demo";
+import { ReplayMarketProvider } from "../../test-support/replay-market";
 import { testDatabaseKinds } from "../../test-support/test-database";
-import { startTestApp, type TestApp } from "../../test-support/test-app";
+import { apiHeaders, createVerifiedUser, multipartForm, startTestApp, type TestApp } from "../../test-support/test-app";
 
 let testApp: TestApp | undefined;
 afterEach(async () => {
@@ -87,4 +91,35 @@ describe.each(testDatabaseKinds)("the track record's API on $name", (kind) => {
       expect(response.json(), url).toMatchObject({ code: "invalid_request", error: expect.any(String) });
     }
   });
+
+  it("follows the analyses a user ran, and shows how they did only in that user's own history", async () => {
+    const end = new Date("2026-11-20T22:00:00Z");
+    const days = sessionDates(lastCompletedSession(end), 30);
+    let now = new Date(`${days[0]}T22:00:00Z`);
+    const market = new ReplayMarketProvider(new DemoMarketProvider({ seed: 42, today: () => end }), () => now);
+    testApp = await startTestApp(kind, {}, { market });
+    const owner = await createVerifiedUser(testApp, "owner@example.com");
+    const other = await createVerifiedUser(testApp, "other@example.com");
+    const headers = apiHeaders;
+    const form = multipartForm({ input: "NWSC" });
+    const analyzed = await testApp.app.inject({ method: "POST", url: "/research/stocks/", payload: form.payload, headers: { ...form.headers, ...headers(owner.jwt) } });
+    expect(analyzed.statusCode, analyzed.body).toBe(200);
+
+    // 29 sessions later, after a run of the daily scoring.
+    now = new Date(`${days[29]}T22:00:00Z`);
+    await testApp.services.trackRecord.scoreOpenCalls();
+    const history = historyResponseSchema.parse((await testApp.app.inject({ url: "/user/stock-analyses/", headers: headers(owner.jwt) })).json());
+    expect(history.analyses).toHaveLength(1);
+    const outcome = history.analyses[0]!.outcome!;
+    expect(outcome.sessions).toBe(29);
+    expect(outcome.excess.d21).not.toBeNull();
+    expect(outcome.excess.d63).toBeNull();
+    // The public record holds only the daily screen's calls, never a user's.
+    expect((await testApp.services.trackRecord.summary()).calls).toBe(0);
+    // Nobody else sees it.
+    const others = historyResponseSchema.parse((await testApp.app.inject({ url: "/user/stock-analyses/", headers: headers(other.jwt) })).json());
+    expect(others.analyses).toEqual([]);
+    expect(await testApp.services.trackRecord.analysisOutcomes(other.userId, [history.analyses[0]!.id])).toEqual(new Map());
+  });
 });
+
