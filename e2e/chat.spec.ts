@@ -238,6 +238,13 @@ test("from a report, Chat with Quanta opens /ask, streams cited answers about NV
   await expect(chat.getByTestId("assistant-message").nth(1).getByTestId("citation").filter({ hasText: "AAPL" }).first()).toBeVisible();
   await expect(chat.getByTestId("assistant-message").nth(1).getByTestId("citation").filter({ hasText: "MSFT" }).first()).toBeVisible();
 
+  // 'How good are your calls?': the track record's figures, with its caveats and a link to the page (issue 18).
+  const { answer: third, stored: thirdStored } = await ask(chat, "How good are your calls?", 2, testInfo);
+  await expect(third).toContainText("Quanta's track record");
+  await expect(third).toContainText("Past results do not guarantee future results.");
+  await expect(third.getByRole("link", { name: "the track record" })).toHaveAttribute("href", "/track-record");
+  expect(thirdStored.citations).toEqual([]);
+
   shared.storageState = await context.storageState();
   shared.conversationUrl = chat.url();
 });
@@ -259,8 +266,8 @@ test("on a 390 px phone the chat fits the screen and shows the conversation", as
 
     if (new URL(page.url()).pathname.replace(/\/$/, "") !== "/ask") {
       // The conversation has its own address: it opens straight on the phone.
-      await expect(page.getByTestId("user-message")).toHaveCount(2, { timeout: 15_000 });
-      await expect(page.getByTestId("assistant-message")).toHaveCount(2);
+      await expect(page.getByTestId("user-message")).toHaveCount(3, { timeout: 15_000 });
+      await expect(page.getByTestId("assistant-message")).toHaveCount(3);
       await expect(page.getByTestId("assistant-message").nth(1).getByTestId("citation").first()).toBeVisible();
     } else {
       testInfo.annotations.push({ type: "phone", description: "the conversation has no address of its own; only the layout was checked" });

@@ -9,6 +9,9 @@ import { openDatabase } from "../server/db/database";
 import { ContactRepository } from "../server/features/contact/contact.repository";
 import { PublicAnalysesRepository } from "../server/features/public-recommendations/public-analyses.repository";
 import { stripeCustomers } from "../server/db/schema";
+import { trackRecordSummarySchema } from "../contracts/track-record";
+import { TrackCallsRepository } from "../server/features/track-record/track-calls.repository";
+import { trackRecordSummary } from "../server/test-support/track-record-summary";
 
 /** The `quanta` command as a user runs it, in a child process. */
 function quanta(...args: string[]) {
@@ -172,6 +175,49 @@ describe("quanta contact list", () => {
     const asJson = contact("list", "--json");
     expect(asJson.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/); // eslint-disable-line no-control-regex
     expect((JSON.parse(asJson.stdout) as { name: string; email: string }[])[0]).toMatchObject({ name: "Mallory\x1b[2J\x1b[H", email: "m\u009b31m@example.com" });
+  }, 120_000);
+});
+
+describe("quanta track-record", () => {
+  const dataDir = ".tmp/cli-track-record-data";
+  const trackRecord = (...args: string[]) => {
+    const result = spawnSync(process.execPath, ["bin/quanta.mjs", "track-record", ...args], {
+      encoding: "utf8",
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, MARKET_DATA_PROVIDER: "demo", APP_URL: "https://quanta.example" },
+    });
+    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  };
+
+  it("prints the record's summary from the database the server writes: empty at first, then its figures; --json is the API's summary", async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    const empty = trackRecord();
+    expect(empty.code).toBe(0);
+    expect(empty.stdout).toContain("SIMULATED: these calls were made on the demo market's simulated prices.");
+    expect(empty.stdout).toContain("No call recorded yet.");
+    // The historical simulations shipped in docs/backtest.
+    expect(empty.stdout).toContain("S&P 500 stocks, 2009–2017, against SPY (2009–2017, 396 tickers");
+    expect(empty.stdout).toContain("Past results do not guarantee future results.\nThe page: https://quanta.example/track-record\n");
+
+    // The figures row the daily refresh stores after scoring (TrackRecordService.refreshFigures).
+    const { historical: _historical, simulated: _simulated, benchmark_name: _name, min_meaningful_trades: _minimum, ...figures } = trackRecordSummary();
+    const database = await openDatabase(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
+    try {
+      await new TrackCallsRepository(database.db).saveFigures("simulated", figures, new Date(figures.computed_at!));
+    } finally {
+      await database.close();
+    }
+    const text = trackRecord();
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain("12,345 calls (stock-sessions), 1,234 distinct setups");
+    expect(text.stdout).toContain("closed 41 trades: win rate 53.7%, average R +0.40R (95% interval +0.05R to +0.75R)\n");
+    expect(text.stdout).toContain("Flat base: 12 trades: win rate 50.0%, average R +0.20R (95% interval -0.40R to +0.80R) — fewer than 30 trades — too few to judge");
+
+    const json = trackRecord("--json");
+    expect(json.code).toBe(0);
+    const summary = trackRecordSummarySchema.parse(JSON.parse(json.stdout));
+    expect(summary).toMatchObject({ simulated: true, calls: 12_345, benchmark_name: "SPY", min_meaningful_trades: 30 });
+    expect(summary.historical.length).toBeGreaterThan(0);
+    expect(trackRecord("--csv").code).toBe(1);
   }, 120_000);
 });
 

@@ -2,7 +2,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { InsufficientHistoryError, InvalidBarsError } from "../core/analysis/analyze-stock";
 import { MARKET_DATA_SOURCE_NAMES, MarketDataUnavailableError, SymbolNotFoundError } from "../core/market/market-data-provider";
-import { ConfigError, loadConfigFromEnvironment } from "../server/config";
+import { ConfigError, loadConfigFromEnvironment, type AppConfig } from "../server/config";
 import { openDatabase } from "../server/db/database";
 import { DataDirLockedError } from "../server/db/data-dir-lock";
 import { createMarketDataProvider, resolveMarketConfig } from "../server/adapters/market/market-registry";
@@ -10,6 +10,7 @@ import { CircuitOpenError, UpstreamTimeoutError } from "../server/adapters/marke
 import { StockAnalysisService } from "../server/features/stock-analysis/stock-analysis.service";
 import { formatReport, formatScreen } from "./report-text";
 import { formatRefreshRuns } from "./jobs-text";
+import { formatTrackRecord } from "./track-record-text";
 import { terminalSafe as safe, terminalSafeJson } from "../core/text/terminal-safe";
 import { BACKTEST_USAGE, backtestCommand, BacktestUsageError } from "./backtest/backtest-command";
 import { readHistoryFile } from "./backtest/history-files";
@@ -33,6 +34,9 @@ const USAGE = `Usage: quanta <command>
                                                serving HTTP, until stopped (PostgreSQL: add capacity)
   jobs [--json]                                the daily refresh's recent runs: progress, instances,
                                                retries, failures; and the job queue's counts
+  track-record [--json]                        every call the daily screen published, scored: per
+                                               action calls, hit rate, excess returns; BUY trades'
+                                               win rate and average R; the historical simulations
   providers check [TICKER]                     live smoke test of the configured market-data provider
                                                (profile, search, bars, fundamentals, analysis)
 ${BACKTEST_USAGE}
@@ -62,7 +66,7 @@ function print(text: string): void {
  * Runs a command on the same services the server uses (composition/create-services.ts), on the
  * configured database; warnings go to stderr, so they never mix with a command's output.
  */
-async function withServices<T>(run: (services: Services) => Promise<T>, instanceId = instanceName("cli")): Promise<T> {
+async function withServices<T>(run: (services: Services, config: AppConfig) => Promise<T>, instanceId = instanceName("cli")): Promise<T> {
   const config = await resolveMarketConfig(loadConfigFromEnvironment());
   const database = await openDatabase(config);
   try {
@@ -71,7 +75,7 @@ async function withServices<T>(run: (services: Services) => Promise<T>, instance
     const { createServices } = await import("../server/composition/create-services");
     const services = createServices(config, { database, logger, now: () => new Date(), instanceId });
     try {
-      return await run(services);
+      return await run(services, config);
     } finally {
       await services.close();
     }
@@ -140,6 +144,16 @@ async function jobsCommand(args: string[]): Promise<number> {
       return 0;
     }
     print(formatRefreshRuns(runs, queue, new Date()));
+    return 0;
+  });
+}
+
+/** The summary the page and GET /api/track-record show (recomputed after each refresh; read, never recomputed here). */
+async function trackRecordCommand(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { json: { type: "boolean" } } });
+  return withServices(async ({ trackRecord }, config) => {
+    const summary = await trackRecord.summary();
+    print(values.json ? `${terminalSafeJson(summary)}\n` : formatTrackRecord(summary, `${config.appUrl}/track-record`));
     return 0;
   });
 }
@@ -294,6 +308,8 @@ async function run(argv: string[]): Promise<number> {
       return workerCommand();
     case "jobs":
       return jobsCommand(rest);
+    case "track-record":
+      return trackRecordCommand(rest);
     case "providers":
       return providersCommand(rest);
     case "contact":

@@ -5,6 +5,7 @@ import type { PublicAnalysesRepository } from "../features/public-recommendation
 import type { ResearchService } from "../features/research/research.service";
 import type { StoredAnalysesRepository } from "../stored-analyses/stored-analyses.repository";
 import type { StockAnalysisService } from "../features/stock-analysis/stock-analysis.service";
+import type { TrackRecordService } from "../features/track-record/track-record.service";
 import type { VerifiedUser } from "../plugins/require-user";
 import { parseStoredReport } from "./stored-reports";
 
@@ -16,6 +17,7 @@ export function createChatTools(deps: {
   analysis: StockAnalysisService;
   news: NewsService;
   market: MarketDataProvider;
+  trackRecord: Pick<TrackRecordService, "summary">;
 }): ChatTools {
   const parse = parseStoredReport;
   const publicRows = () => deps.publicAnalyses.list();
@@ -56,6 +58,7 @@ export function createChatTools(deps: {
       const symbol = ticker.toUpperCase();
       return content.filter((a) => a.tickers.split(",").some((t) => t.trim().toUpperCase() === symbol) || new RegExp(`\\b${symbol.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(a.title));
     },
+    trackRecord: () => deps.trackRecord.summary(),
     async marketTrend() {
       const rows = (await publicRows()).flatMap((row) => {
         const report = parse(row.analysis);

@@ -5,6 +5,8 @@ import { analyzeStock } from "../../../core/analysis/analyze-stock";
 import { decliner, input, vcp } from "../../../core/analysis/test-fixtures";
 import { AppError } from "../../app-error";
 import type { VerifiedUser } from "../../plugins/require-user";
+import type { TrackRecordSummary } from "../../../contracts/track-record";
+import { trackRecordSummary } from "../../test-support/track-record-summary";
 import type { AssistantOutput } from "./chat-assistant";
 import type { ChatTools, FoundAnalysis } from "./chat-tools";
 
@@ -31,6 +33,7 @@ export class FakeTools implements ChatTools {
   stored = new Set(Object.keys(REPORTS));
   ran: string[] = [];
   limitReached = false;
+  record: TrackRecordSummary = trackRecordSummary();
   news: NewsArticle[] = [
     { image: "", title: "Northwind beats estimates", link: "https://news.example/nwsc", author: "Desk", content: "<p>Record <b>quarter</b>.</p>", date: "2026-11-20T12:00:00Z", tickers: "NWSC" },
   ];
@@ -61,6 +64,10 @@ export class FakeTools implements ChatTools {
 
   async searchNews(ticker?: string): Promise<NewsArticle[]> {
     return ticker ? this.news.filter((a) => a.tickers.split(",").includes(ticker)) : this.news;
+  }
+
+  async trackRecord(): Promise<TrackRecordSummary> {
+    return this.record;
   }
 
   async marketTrend() {

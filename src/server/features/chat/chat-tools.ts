@@ -1,5 +1,6 @@
 import type { ChatCitation } from "../../../contracts/chat";
 import type { NewsArticle } from "../../../contracts/news";
+import type { TrackRecordSummary } from "../../../contracts/track-record";
 import type { AnalysisReport } from "../../../contracts/stock-summary";
 import type { VerifiedUser } from "../../plugins/require-user";
 
@@ -41,4 +42,6 @@ export interface ChatTools {
   searchNews(ticker?: string): Promise<NewsArticle[]>;
   /** Null when no analysis of the market can be made. */
   marketTrend(): Promise<MarketView | null>;
+  /** The public track record's summary: every published call, scored (GET /api/track-record). */
+  trackRecord(): Promise<TrackRecordSummary>;
 }

@@ -4,6 +4,8 @@ import { chatConversationSchema, chatStreamEventSchema, type ChatStreamEvent } f
 import { analysisReportSchema } from "../../../contracts/stock-summary";
 import { DemoMarketProvider } from "../../adapters/market/demo";
 import { testDatabaseKinds } from "../../test-support/test-database";
+import { trackRecordFigures } from "../../db/schema";
+import { trackRecordSummary } from "../../test-support/track-record-summary";
 import { TEST_ORIGIN, apiHeaders, createVerifiedUser, json, sessionCookie, startTestApp, type TestApp } from "../../test-support/test-app";
 
 type Body = { error: string; code: string };
@@ -123,6 +125,25 @@ describe.each(testDatabaseKinds)("chat API on $name", (kind) => {
     const { done, text } = answerOf(events(await ask(t, jwt, "What is the market doing?")));
     expect(text).toContain("**The market**");
     expect(done.message.citations).toHaveLength(1);
+  });
+
+  it("answers 'how good are your calls?' from the stored track record, labelled simulated on the demo market, with a link to the page", async () => {
+    const { jwt } = await createVerifiedUser(t, "record@example.com");
+    const before = answerOf(events(await ask(t, jwt, "How good are your calls?")));
+    expect(before.tools.map((e) => e.name)).toEqual(["track_record"]);
+    expect(before.text).toContain("No call has been recorded yet");
+    expect(before.text).toContain("_The calls here come from the demo market: simulated prices._");
+    // The historical simulation shipped in docs/backtest.
+    expect(before.text).toContain("**Historical simulation** (back-tests of the same rules on past prices, not live calls): S&P 500 stocks, 2009–2017, against SPY");
+    expect(before.text).toContain("Past results do not guarantee future results. Every call and its outcome: [the track record](/track-record).");
+    expect(before.done.message.citations).toEqual([]);
+
+    // The figures row the daily refresh stores after scoring: the answer reads it.
+    const { historical: _h, simulated: _s, benchmark_name: _b, min_meaningful_trades: _m, ...figures } = trackRecordSummary();
+    await t.database.db.insert(trackRecordFigures).values({ scope: "simulated", figures, computedAt: new Date() });
+    const after = answerOf(events(await ask(t, jwt, "What's your hit rate?")));
+    expect(after.text).toContain("- **BUY:** 1,200 calls, 140 trades opened (30 still open) · hit rate 54.1%");
+    expect(after.text).toContain("engine 2.0.0, 2.1.0");
   });
 
   it("streams over a real HTTP connection: the start event arrives before the answer is complete", async () => {

@@ -81,6 +81,34 @@ describe("LlmAssistant", () => {
     expect(JSON.stringify(model.doStreamCalls[0]!.prompt)).toContain("Should I buy NWSC?");
   });
 
+  it("gives the model the track record's key figures, formatted, with the simulated label and the 30-trade rule", async () => {
+    const model = scriptedModel([toolCallStep("track_record", {}), textStep(["BUY calls: 41 trades, +0.40R on average (simulated)."])]);
+    const { assistant } = setup(model);
+    const out = recorder();
+    const answer = await assistant.answer({ user: USER, message: "How good are your calls?", history: [] }, out);
+    expect(out.tools).toEqual([{ name: "track_record", label: "Reading the track record…" }]);
+    expect(answer.content).toBe("BUY calls: 41 trades, +0.40R on average (simulated).");
+    expect(answer.citations).toEqual([]);
+    const system = JSON.stringify(model.doStreamCalls[0]!.prompt[0]);
+    expect(system).toContain("call track_record");
+    expect(system).toContain("Past results do not guarantee future results.");
+    // The tool's result as the model received it.
+    const toolMessage = model.doStreamCalls[1]!.prompt.find((m) => m.role === "tool");
+    const part = toolMessage?.role === "tool" ? toolMessage.content[0] : undefined;
+    const output = part?.type === "tool-result" && part.output.type === "json" ? (part.output.value as Record<string, unknown>) : null;
+    expect(output).toMatchObject({
+      simulated: true,
+      engine_versions: ["2.0.0", "2.1.0"],
+      minimum_trades_to_judge: 30,
+      actions: { BUY: { calls: 1200, setups: 140, still_open: 30, hit_rate_63_sessions: "54.1%", median_excess_return: { d63: "+1.2%" } } },
+      buy_trades: { trades: 41, win_rate: "53.7%", average_r: "+0.40R", average_r_95_interval: "+0.05R to +0.75R", too_few_trades_to_judge: false },
+      buy_trades_by_base: { "Flat base": { trades: 12, average_r: "+0.20R", too_few_trades_to_judge: true } },
+      notice: "Past results do not guarantee future results.",
+      page: "/track-record",
+    });
+    expect((output?.historical_simulations as string[])[0]).toContain("so BUY did not beat trades on random dates");
+  });
+
   it("passes a tool's daily-limit error to the model to tell the user", async () => {
     const model = scriptedModel([toolCallStep("run_analysis", { query: "NWSC" }), textStep(["You have used today's free analyses."])]);
     const { assistant, tools } = setup(model);

@@ -9,6 +9,7 @@ import type { VerifiedUser } from "../../plugins/require-user";
 import { addCitation, citationsLine, type AssistantAnswer, type AssistantOutput, type AssistantTurn, type ChatAssistant } from "./chat-assistant";
 import type { ChatTools, FoundAnalysis } from "./chat-tools";
 import { BUY_RULES, RULE_TOPICS, SELL_RULES, buyRangeHigh } from "./trading-rules";
+import { trackRecordDigest } from "./track-record-answer";
 
 export interface LlmAssistantOptions {
   /** The configured model, billed to the user's daily token budget. */
@@ -140,6 +141,15 @@ export class LlmAssistant implements ChatAssistant {
           return { as_of: view.citation.as_of, from: view.citation.ticker, trend: view.trend, sentiment: view.sentiment, public_list_counts: view.counts };
         },
       }),
+      track_record: tool({
+        description:
+          "Quanta's public track record: every call its daily screen published, scored against the market (calls, hit rate and median excess return per action; BUY trades' win rate and average R with its 95% interval; by base; the historical simulations). Use it for 'how good are your calls?', accuracy, hit rate, win rate, past performance.",
+        inputSchema: z.object({}),
+        execute: async () => {
+          out.tool("track_record", "Reading the track record…");
+          return trackRecordDigest(await tools.trackRecord());
+        },
+      }),
       explain_rule: tool({
         description: "Quanta's explanation of a trading rule or term.",
         inputSchema: z.object({ topic: z.enum(RULE_TOPICS.map((t) => t.id) as [string, ...string[]]) }),
@@ -198,6 +208,9 @@ function systemPrompt(day: string): string {
     "For a stock: call latest_analysis first; only if it finds none call run_analysis, and then tell the user the new analysis counted against their daily allowance.",
     "If a tool returns an error (for example the daily limit of free analyses), tell the user plainly what it says and what they can do instead.",
     "Company names: use resolve_ticker. Do not add a list of sources at the end: the app adds it.",
+    "How good Quanta's calls are (track record, accuracy, hit rate, win rate, past performance): call track_record and give its figures as written. " +
+      "Say plainly when the calls are simulated (the demo market), give the engine versions, say 'too few to judge' for any figure whose too_few_trades_to_judge is true, " +
+      "state the historical simulation's headline as a back-test and not live calls, end with 'Past results do not guarantee future results.' and link [the track record](/track-record).",
     "Say that answers are a rules-based reading of the analysis, not personal financial advice, when you recommend an action.",
     "Questions outside stocks and investing: say briefly what you can help with.",
     "",

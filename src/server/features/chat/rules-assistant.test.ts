@@ -3,6 +3,7 @@ import { price } from "../../../core/narrative/format";
 import type { PastMessage } from "./chat-assistant";
 import { FakeTools, REPORTS, USER, citation, recorder } from "./chat-test-fixtures";
 import { RulesAssistant, candidatePhrases, classify, streamMarkdown } from "./rules-assistant";
+import { emptyTrackRecordSummary, trackRecordSummary } from "../../test-support/track-record-summary";
 
 function assistant(tools = new FakeTools()) {
   return new RulesAssistant({ tools, chunkDelayMs: 0, exampleTickers: async () => ["NWSC", "QBIT"] });
@@ -175,6 +176,48 @@ describe("RulesAssistant", () => {
     expect((await ask("What do you think about bananas?")).content).toContain("I could not find a listing for 'bananas'");
   });
 
+  it("answers 'how good are your calls?' from the track record: counts, hit and win rates, average R with its interval, labels and a link", async () => {
+    const { content, citations, out } = await ask("How good are your calls?");
+    expect(out.tools).toEqual([{ name: "track_record", label: "Reading the track record…" }]);
+    expect(content).toContain("**Quanta's track record** (calls from 2025-09-02, scored to 2026-11-20, against SPY; engine 2.0.0, 2.1.0)");
+    expect(content).toContain("_Simulated: these calls were made on the demo market's simulated prices.");
+    expect(content).toContain(
+      "- **BUY:** 1,200 calls, 140 trades opened (30 still open) · hit rate 54.1% (setups that beat the benchmark 63 sessions later) · median excess return at +63 sessions +1.2%",
+    );
+    expect(content).toContain("- **BUY trades closed:** 41 trades · 53.7% winners · average +0.40R (95% interval +0.05R to +0.75R)\n");
+    expect(content).toContain("- **SELL:** 2,145 calls, 294 setups (50 still open) · hit rate 58.0% (setups that lagged the benchmark 63 sessions later)");
+    expect(content).toContain("- Flat base: 12 trades · 50.0% winners · average +0.20R (95% interval -0.40R to +0.80R) _(fewer than 30 trades — too few to judge)_");
+    expect(content).toContain(
+      "**Historical simulation** (back-tests of the same rules on past prices, not live calls): S&P 500 stocks, 2009–2017, against SPY (2009–2017, 396 stocks): BUY 488 trades, 50.0% winners · average +0.41R (95% interval +0.26R to +0.58R); trades on random dates with the same stop, target and time limit averaged +0.51R, so BUY did not beat trades on random dates.",
+    );
+    expect(content.trimEnd().endsWith("Past results do not guarantee future results. Every call and its outcome: [the track record](/track-record).")).toBe(true);
+    expect(citations).toEqual([]);
+  });
+
+  it("says the BUY figures are too few to judge under 30 closed trades, 'not yet' before any can be measured, leaves out the simulated label on a real market, and answers before any call", async () => {
+    const tools = new FakeTools();
+    const record = trackRecordSummary({ simulated: false });
+    record.actions.BUY = { ...record.actions.BUY, trades: 7 };
+    tools.record = record;
+    const { content } = await ask("What's your track record?", tools);
+    expect(content).toContain("- **BUY trades closed:** 7 trades · 53.7% winners · average +0.40R (95% interval +0.05R to +0.75R) _(fewer than 30 trades — too few to judge)_");
+    expect(content).not.toMatch(/simulated/i);
+
+    const young = trackRecordSummary();
+    young.actions.BUY = { ...young.actions.BUY, hit_rate: null, trades: 0, win_rate: null, avg_r: null, avg_r_ci95: [null, null] };
+    tools.record = young;
+    const first = (await ask("How did your BUY calls do?", tools)).content;
+    expect(first).toContain("- **BUY:** 1,200 calls, 140 trades opened (30 still open) · hit rate not yet (it is measured 63 sessions after each call)\n");
+    expect(first).toContain("- **BUY trades closed:** none yet (a trade closes at its stop, at its target or 126 sessions after the fill)");
+
+    tools.record = emptyTrackRecordSummary();
+    const empty = (await ask("how accurate are your recommendations", tools)).content;
+    expect(empty).toContain("No call has been recorded yet");
+    expect(empty).toContain("_The calls here come from the demo market: simulated prices._");
+    expect(empty).toContain("**Historical simulation**");
+    expect(empty).toContain("Past results do not guarantee future results.");
+  });
+
   it("answers a follow-up about 'it' from the conversation's last cited stock", async () => {
     const history: PastMessage[] = [
       { role: "user", content: "Should I buy NWSC?", citations: [] },
@@ -203,6 +246,35 @@ describe("question parsing", () => {
     expect(classify("Explain the buy range", 0)).toBe("explain");
     expect(classify("Any news on NWSC?", 1)).toBe("news");
     expect(classify("Hello there", 0)).toBe("help");
+  });
+
+  it("recognises questions about the track record, and not a stock's own questions", () => {
+    for (const question of [
+      "How good are your calls?",
+      "What's your track record?",
+      "show me the track-record",
+      "What is your hit rate?",
+      "win rate of the buy signals",
+      "How accurate are you?",
+      "How accurate are Quanta's recommendations?",
+      "How did your BUY calls do?",
+      "how have your past picks performed",
+      "How did Quanta's recommendations work out?",
+      "Performance of your recommendations",
+      "What are your recommendations' results?",
+      "What is your accuracy?",
+    ]) {
+      expect(classify(question, 0), question).toBe("track-record");
+    }
+    for (const [question, tickers, intent] of [
+      ["How good is NWSC?", 1, "advice"],
+      ["How is the market doing?", 0, "market"],
+      ["Should I buy NWSC?", 1, "advice"],
+      ["How well do you think NWSC will do?", 1, "advice"],
+      ["Explain the buy range", 0, "explain"],
+    ] as const) {
+      expect(classify(question, tickers), question).toBe(intent);
+    }
   });
 
   it("streams markdown in small chunks that join to the whole", async () => {

@@ -7,6 +7,7 @@ import type { VerifiedUser } from "../../plugins/require-user";
 import { addCitation, citationsLine, type AssistantAnswer, type AssistantOutput, type AssistantTurn, type ChatAssistant } from "./chat-assistant";
 import type { ChatTools, FoundAnalysis, ResolvedTicker } from "./chat-tools";
 import { buyRangeHigh, findRuleTopics, RULE_TOPICS } from "./trading-rules";
+import { asksForTrackRecord, trackRecordMarkdown } from "./track-record-answer";
 
 /** The prefix the engine gives the conditions a WATCH still lacks (its buy blockers). */
 const NEEDED_FOR_A_BUY = /^Needed for a buy:\s*/i;
@@ -21,7 +22,7 @@ const SELL_RULES_FIRED: Record<string, string> = {
 const MAX_TICKERS = 4;
 const MAX_NEWS = 5;
 
-export type Intent = "advice" | "levels" | "why" | "compare" | "market" | "explain" | "news" | "help";
+export type Intent = "advice" | "levels" | "why" | "compare" | "market" | "explain" | "news" | "track-record" | "help";
 
 export interface RulesAssistantOptions {
   tools: ChatTools;
@@ -77,6 +78,8 @@ export class RulesAssistant implements ChatAssistant {
 
   private async compose(turn: AssistantTurn, out: AssistantOutput): Promise<{ body: string; citations: ChatCitation[] }> {
     const question = turn.message;
+    // 'How good are your calls?': the record as a whole, whatever else the question names.
+    if (asksForTrackRecord(question)) return { body: await this.trackRecord(out), citations: [] };
     const { found, unknown, unresolved } = await this.findTickers(question);
     let tickers = found;
     // 'What is its target?' after an answer about NWSC: the stock the conversation is about.
@@ -201,6 +204,11 @@ export class RulesAssistant implements ChatAssistant {
     return lines.join("\n");
   }
 
+  private async trackRecord(out: AssistantOutput): Promise<string> {
+    out.tool("track_record", "Reading the track record…");
+    return trackRecordMarkdown(await this.options.tools.trackRecord());
+  }
+
   private async news(ticker: ResolvedTicker | undefined, out: AssistantOutput): Promise<string> {
     out.tool("search_news", ticker ? `Searching news on ${ticker.ticker}…` : "Searching the news…");
     let articles: NewsArticle[];
@@ -224,11 +232,12 @@ export class RulesAssistant implements ChatAssistant {
     if (lead) lines.push(`${lead}'Compare ${a} and ${b}'.`, "");
     lines.push(
       "I answer from Quanta's analyses. I can tell you whether a stock is a buy and why, its buy point, stop and target, compare stocks, " +
-        "what the market is doing, the latest news on a stock, and explain the trading rules. For example:",
+        "what the market is doing, the latest news on a stock, how Quanta's past calls did, and explain the trading rules. For example:",
       "",
       `- Should I buy ${a}?`,
       `- Compare ${a} and ${b}`,
       "- What is the market doing?",
+      "- How good are your calls?",
       "- Explain the 8% stop loss rule",
     );
     return lines.join("\n");
@@ -260,6 +269,7 @@ function plausible(phrase: string, match: ResolvedTicker): boolean {
 
 /** What the question asks, given how many stocks it names. */
 export function classify(question: string, tickerCount: number): Intent {
+  if (asksForTrackRecord(question)) return "track-record";
   if (PATTERNS.news.test(question)) return "news";
   if (tickerCount >= 2) return "compare";
   if (/\bcompare\b|\bcomparison\b|\bversus\b/i.test(question)) return "compare";

@@ -172,10 +172,12 @@ export class TrackRecordService {
   /** Starts following the analyses users made since the last scoring (those of the last year). */
   private async followNewAnalyses(benchmarkClose: ReadonlyMap<string, number>): Promise<(AnalysisOutcomeRow & { fresh?: boolean })[]> {
     const since = new Date(this.deps.now().getTime() - 366 * 86_400_000);
+    const sinceDate = since.toISOString().slice(0, 10);
     const rows = await this.deps.analysisOutcomes.unfollowed(since);
     return rows.flatMap((row) => {
       const report = row.analysis as AnalysisReport;
-      if (!report?.meta?.as_of || typeof report.stock_summary?.current_metrics?.price !== "number") return [];
+      // A year back at most (an imported file may hold analyses of long ago): the bars read reach that far.
+      if (!report?.meta?.as_of || report.meta.as_of < sinceDate || typeof report.stock_summary?.current_metrics?.price !== "number") return [];
       const call = this.callOf(report, null, undefined, new Set(), null);
       const followed = followedCall({ ...call, benchmarkClose: benchmarkClose.get(report.meta.as_of) ?? null });
       return [{ analysisId: row.id, userId: row.userId, ticker: row.ticker, call: followed, progress: startProgress(followed, report.meta.as_of), fresh: true }];
@@ -252,8 +254,12 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return groups;
 }
 
-/** Folds the sessions of `bars` after the progress's last one in. */
+/**
+ * Folds the sessions of `bars` after the progress's last one in. Bars that start after that session
+ * would skip sessions in between: the progress then waits (its count of sessions must stay true).
+ */
 function advanceOver(call: FollowedCall, progress: CallProgress, bars: DailyBars, benchmarkClose: ReadonlyMap<string, number>): CallProgress {
+  if (bars.dates.length === 0 || bars.dates[0]! > progress.lastDate) return progress;
   let next = progress;
   for (let i = 0; i < bars.dates.length; i++) {
     const date = bars.dates[i]!;
