@@ -38,7 +38,7 @@ export default defineConfig({
     {
       // The shell and navigation again on a phone-sized screen.
       name: "mobile",
-      testMatch: ["navigation.spec.ts"],
+      testMatch: ["navigation.spec.ts", "track-record.spec.ts"],
       use: { browserName: "chromium", viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
     },
   ],

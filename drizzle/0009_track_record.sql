@@ -56,6 +56,8 @@ ALTER TABLE "track_outcomes" ADD CONSTRAINT "track_outcomes_call_id_track_calls_
 CREATE INDEX "analysis_outcomes_open" ON "analysis_outcomes" USING btree ("settled","ticker");--> statement-breakpoint
 CREATE INDEX "track_calls_ticker_as_of" ON "track_calls" USING btree ("ticker","as_of");--> statement-breakpoint
 CREATE INDEX "track_calls_episode" ON "track_calls" USING btree ("episode_id");--> statement-breakpoint
+CREATE INDEX "track_calls_distinct_newest" ON "track_calls" USING btree ("simulated","as_of" DESC NULLS LAST,"ticker") WHERE "track_calls"."id" = "track_calls"."episode_id";--> statement-breakpoint
+CREATE INDEX "track_calls_distinct_by_action" ON "track_calls" USING btree ("simulated","action","as_of" DESC NULLS LAST,"ticker") WHERE "track_calls"."id" = "track_calls"."episode_id";--> statement-breakpoint
 CREATE INDEX "track_outcomes_settled" ON "track_outcomes" USING btree ("settled");--> statement-breakpoint
 CREATE FUNCTION "track_calls_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -29,6 +29,8 @@ describe("paths", () => {
     expect(paths.stocks({ ticker: "NVDA", autoSearch: true })).toBe("/stocks?ticker=NVDA&autoSearch=true");
     expect(paths.signIn("/ask/c1?x=1")).toBe("/signin?redirect=%2Fask%2Fc1%3Fx%3D1");
     expect(paths.ask("c 1")).toBe("/ask/c%201");
+    expect(paths.trackRecord()).toBe("/track-record");
+    expect(paths.trackRecord({ action: "BUY", ticker: "BRK.B" })).toBe("/track-record?action=BUY&ticker=BRK.B");
   });
 
   it("carry the e-mail links' tokens as the server sends them", () => {
@@ -54,6 +56,7 @@ describe("paths", () => {
       analyses: "/analyses/*",
       ask: "/ask",
       askConversation: "/ask/:conversationId?",
+      trackRecord: "/track-record",
     });
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from "drizzle-orm/pg-core";
 
 /**
@@ -203,6 +204,13 @@ export const trackCalls = pgTable(
     unique("track_calls_session_ticker").on(table.asOf, table.ticker),
     index("track_calls_ticker_as_of").on(table.ticker, table.asOf),
     index("track_calls_episode").on(table.episodeId),
+    // The distinct calls (each episode's first), newest first: the page of calls reads only these.
+    index("track_calls_distinct_newest")
+      .on(table.simulated, table.asOf.desc(), table.ticker)
+      .where(sql`${table.id} = ${table.episodeId}`),
+    index("track_calls_distinct_by_action")
+      .on(table.simulated, table.action, table.asOf.desc(), table.ticker)
+      .where(sql`${table.id} = ${table.episodeId}`),
   ],
 );
 

@@ -26,6 +26,7 @@ const ResetPasswordPage = page(() => import("./routes/reset-password").then((m) 
 const SignInPage = page(() => import("./routes/sign-in").then((m) => m.SignInPage));
 const SignUpPage = page(() => import("./routes/sign-up").then((m) => m.SignUpPage));
 const StockDetailPage = page(() => import("./routes/stock-detail").then((m) => m.StockDetailPage));
+const TrackRecordPage = page(() => import("./routes/track-record").then((m) => m.TrackRecordPage));
 const UploadPage = page(() => import("./routes/upload").then((m) => m.UploadPage));
 const VerifyEmailPage = page(() => import("./routes/verify-email").then((m) => m.VerifyEmailPage));
 
@@ -50,6 +51,7 @@ export const routes: RouteObject[] = [
           { path: routePatterns.quanta, element: <AnalyzePage /> },
           { path: routePatterns.analyze, element: <AnalyzePage /> },
           { path: routePatterns.upload, element: <UploadPage /> },
+          { path: routePatterns.trackRecord, element: <TrackRecordPage /> },
           {
             element: <RequireAuth />,
             children: [

@@ -1,5 +1,6 @@
 import type { PublicListResponse } from "../../contracts/public-list";
 import type { HistoryItem } from "../../contracts/research";
+import type { CallOutcome } from "../../contracts/track-record";
 import type { AnalysisMeta, StockSummary } from "../../contracts/stock-summary";
 import { isRecord } from "./body-checks";
 
@@ -24,6 +25,8 @@ export interface AnalysisEntry {
   id: string;
   timestamp: string;
   report: ReportData;
+  /** How the call has done since (the history only; absent until the daily scoring has followed it). */
+  outcome?: CallOutcome | null;
 }
 
 /** A stored analysis as the history (contracts/research.ts) and the public lists (contracts/public-list.ts) send it. */
@@ -54,9 +57,11 @@ export function parseAnalysisPayload(value: unknown): ReportData {
  */
 export function parseAnalysisEntries(records: readonly StoredAnalysis[]): AnalysisEntry[] {
   const entries: AnalysisEntry[] = [];
-  for (const { id, analysis, timestamp } of records) {
+  for (const record of records) {
+    const { id, analysis, timestamp } = record;
     try {
-      entries.push({ id, timestamp, report: parseAnalysisPayload(analysis) });
+      const outcome = "outcome" in record ? record.outcome : undefined;
+      entries.push({ id, timestamp, report: parseAnalysisPayload(analysis), ...(outcome && { outcome }) });
     } catch (error) {
       console.warn(`Skipped analysis ${id}: ${error instanceof Error ? error.message : String(error)}`);
     }

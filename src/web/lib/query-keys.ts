@@ -37,3 +37,12 @@ export const barsKeys = {
 export function isPrivateQuery(query: Pick<Query, "queryKey">): boolean {
   return query.queryKey[0] !== publicConfigKeys.all[0];
 }
+
+/**
+ * GET /api/track-record: the public track record's summary, read by its page and by every report
+ * (the per-setup evidence line). The page's calls have their keys in features/track-record.
+ */
+export const trackRecordKeys = {
+  all: ["track-record"] as const,
+  summary: ["track-record", "summary"] as const,
+};

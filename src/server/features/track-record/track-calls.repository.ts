@@ -155,26 +155,35 @@ export class TrackCallsRepository {
     return row ?? null;
   }
 
-  /** A page of distinct calls, newest first, with their progress and how many days each was published. */
+  /**
+   * A page of distinct calls, newest first, with their progress and how many days each was
+   * published. The page's ids come from the distinct calls' own index alone; only those 25 or so
+   * rows are joined to their progress.
+   */
   async callsPage(filter: CallsFilter, page: number, pageSize: number): Promise<{ rows: ScoredCallRow[]; total: number }> {
-    const conditions: SQL[] = [eq(trackCalls.simulated, filter.simulated)];
+    const conditions: SQL[] = [eq(trackCalls.simulated, filter.simulated), sql`${trackCalls.id} = ${trackCalls.episodeId}`];
     if (filter.action) conditions.push(eq(trackCalls.action, filter.action));
     if (filter.ticker) conditions.push(eq(trackCalls.ticker, filter.ticker));
     const where = and(...conditions);
-    const [totalRow] = await this.db.select({ total: count() }).from(trackOutcomes).innerJoin(trackCalls, eq(trackCalls.id, trackOutcomes.callId)).where(where);
-    const rows = await this.db
-      .select({ call: trackCalls, progress: trackOutcomes.progress, status: trackOutcomes.status })
-      .from(trackOutcomes)
-      .innerJoin(trackCalls, eq(trackCalls.id, trackOutcomes.callId))
+    const [totalRow] = await this.db.select({ total: count() }).from(trackCalls).where(where);
+    const pageIds = await this.db
+      .select({ id: trackCalls.id })
+      .from(trackCalls)
       .where(where)
       .orderBy(desc(trackCalls.asOf), asc(trackCalls.ticker))
       .limit(pageSize)
       .offset((page - 1) * pageSize);
-    const ids = rows.map((r) => r.call.id);
-    const days =
-      ids.length === 0
-        ? []
-        : await this.db.select({ episodeId: trackCalls.episodeId, days: count() }).from(trackCalls).where(inArray(trackCalls.episodeId, ids)).groupBy(trackCalls.episodeId);
+    const ids = pageIds.map((r) => r.id);
+    if (ids.length === 0) return { rows: [], total: Number(totalRow?.total ?? 0) };
+    const [rows, days] = await Promise.all([
+      this.db
+        .select({ call: trackCalls, progress: trackOutcomes.progress, status: trackOutcomes.status })
+        .from(trackCalls)
+        .innerJoin(trackOutcomes, eq(trackOutcomes.callId, trackCalls.id))
+        .where(inArray(trackCalls.id, ids))
+        .orderBy(desc(trackCalls.asOf), asc(trackCalls.ticker)),
+      this.db.select({ episodeId: trackCalls.episodeId, days: count() }).from(trackCalls).where(inArray(trackCalls.episodeId, ids)).groupBy(trackCalls.episodeId),
+    ]);
     const daysById = new Map(days.map((d) => [d.episodeId, Number(d.days)]));
     return {
       rows: rows.map((r) => ({ call: r.call, progress: r.progress as CallProgress, status: r.status as CallStatus, days: daysById.get(r.call.id) ?? 1 })),

@@ -1,17 +1,45 @@
 // @vitest-environment happy-dom
 import "@testing-library/jest-dom/vitest";
-import { cleanup, render, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { MemoryRouter } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ApiError } from "../../../contracts/api-error";
+import type { TrackRecordSummary } from "../../../contracts/track-record";
 import type { ReportData } from "../../lib/analysis-record";
 import { sampleReport } from "../../test-support/sample-report";
+import { freshSummary, richSummary, tradeStats } from "../../test-support/track-record-fixtures";
 import { AnalysisReport } from "./analysis-report";
+
+/** What GET /api/track-record answers in a test: a summary, or an HTTP error status. */
+let trackRecord: TrackRecordSummary | number = 404;
+const fetchMock = vi.fn((input: RequestInfo | URL) => {
+  const url = typeof input === "string" ? input : input instanceof URL ? input.pathname : input.url;
+  const status = url !== "/api/track-record" ? 404 : typeof trackRecord === "number" ? trackRecord : 200;
+  const body = status === 200 ? trackRecord : ({ error: "Not found", code: "not_found" } satisfies ApiError);
+  return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
+});
+
+beforeEach(() => {
+  trackRecord = 404;
+  fetchMock.mockClear();
+  vi.stubGlobal("fetch", fetchMock);
+});
 
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
 });
 
 function renderReport(report: ReportData) {
-  return render(<AnalysisReport report={report} showChart={false} />);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <AnalysisReport report={report} showChart={false} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
 }
 
 function byTestId(id: string) {
@@ -207,5 +235,66 @@ describe("AnalysisReport", () => {
     expect(items[0]).toHaveTextContent("✓Passed: Price above the 150-day and 200-day SMAs");
     expect(items[7]).toHaveAttribute("data-passed", "false");
     expect(items[7]).toHaveTextContent("✗Failed: Relative strength rating of 70 or more");
+  });
+
+  describe("track record", () => {
+    function withBase(type: "VCP" | "Flat base" | "Cup with handle" | null): ReportData {
+      const report = sampleReport();
+      const base = report.meta?.base;
+      if (report.meta) report.meta.base = type === null || !base ? null : { ...base, type };
+      return report;
+    }
+
+    it("links every report to the record's BUY calls", () => {
+      renderReport(withBase(null));
+      const link = screen.getByRole("link", { name: "How did Quanta's BUY calls do?" });
+      expect(link).toHaveAttribute("href", "/track-record?action=BUY");
+      // Without a base there is nothing to look up.
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
+
+    it("says how BUYs of the report's base did in the live record when there are enough trades", async () => {
+      trackRecord = richSummary();
+      renderReport(withBase("Flat base"));
+      const line = await screen.findByTestId("report-setup-evidence");
+      expect(line).toHaveTextContent("Flat-base BUYs in Quanta's record: 41 trades, 54.0% winners, +0.40R average.");
+      expect(line).not.toHaveTextContent("too few to judge");
+      expect(line).not.toHaveTextContent("simulation:");
+    });
+
+    it("says when the live trades are too few and adds the historical simulation's figure", async () => {
+      trackRecord = richSummary();
+      renderReport(withBase("VCP"));
+      const line = await screen.findByTestId("report-setup-evidence");
+      expect(line).toHaveTextContent("VCP BUYs in Quanta's record: 12 trades, 50.0% winners, +0.41R average (fewer than 30 trades — too few to judge).");
+      expect(line).toHaveTextContent("In the 2009–2017 simulation: 146 trades, 41.1% winners, +0.48R average.");
+    });
+
+    it("gives the historical figure when no live trade of the base has closed yet", async () => {
+      trackRecord = freshSummary();
+      renderReport(withBase("Flat base"));
+      const line = await screen.findByTestId("report-setup-evidence");
+      expect(line).toHaveTextContent("Flat-base BUYs in Quanta's record: no trade closed yet.");
+      expect(line).toHaveTextContent("In the 2009–2017 simulation: 342 trades, 53.8% winners, +0.38R average.");
+    });
+
+    it("leaves the line out when the base has no figures anywhere or the record cannot be loaded", async () => {
+      trackRecord = richSummary({ buy_trades_by_setup: { VCP: tradeStats({ trades: 3, win_rate: 1, avg_r: 2 }) } });
+      renderReport(withBase("Cup with handle"));
+      await waitFor(() => {
+        expect(fetchMock).toHaveBeenCalledWith("/api/track-record", expect.anything());
+      });
+      expect(screen.queryByTestId("report-setup-evidence")).not.toBeInTheDocument();
+      cleanup();
+
+      trackRecord = 500;
+      renderReport(withBase("VCP"));
+      await waitFor(() => {
+        expect(fetchMock).toHaveBeenCalledTimes(2);
+      });
+      expect(screen.getByTestId("report-ticker")).toHaveTextContent("NVDA");
+      expect(screen.queryByTestId("report-setup-evidence")).not.toBeInTheDocument();
+      expect(screen.getByRole("link", { name: "How did Quanta's BUY calls do?" })).toBeInTheDocument();
+    });
   });
 });

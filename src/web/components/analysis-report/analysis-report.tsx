@@ -15,6 +15,7 @@ import { PriceChart } from "./price-chart";
 import { RecommendationBadge } from "./recommendation-badge";
 import { Field, FieldList, ReportSection, TextList, ToneText } from "./report-section";
 import { marketTrendTone, sentimentTone, trendTone } from "./tones";
+import { TrackRecordEvidence } from "./track-record-evidence";
 import { TrendTemplateChecklist } from "./trend-template-checklist";
 
 export const NO_OWNERSHIP_DATA = "No ownership data available";
@@ -133,6 +134,12 @@ function CurrentMetrics({ report }: { report: ReportData }) {
   );
 }
 
+/** The report's base type ('VCP', 'Flat base', 'Cup with handle'), or null when it has none. */
+function baseTypeOf(report: ReportData): string | null {
+  const type = report.meta?.base?.type;
+  return typeof type === "string" ? type : null;
+}
+
 function Recommendation({ report, className }: { report: ReportData; className?: string }) {
   const recommendation = report.stock_summary.recommendation;
   return (
@@ -156,6 +163,7 @@ function Recommendation({ report, className }: { report: ReportData; className?:
             {textOrNa(recommendation?.risk_management)}
           </p>
         </div>
+        <TrackRecordEvidence baseType={baseTypeOf(report)} />
       </div>
     </ReportSection>
   );

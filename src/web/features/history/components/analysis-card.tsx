@@ -7,6 +7,7 @@ import { Button, buttonClasses } from "../../../components/ui/button";
 import type { AnalysisEntry } from "../../../lib/analysis-record";
 import { formatDateTime, formatPrice, formatVolume, textOrNa } from "../../../lib/format";
 import { paths } from "../../../../contracts/paths";
+import { outcomeSentence } from "./analysis-outcome";
 
 export interface AnalysisCardProps {
   entry: AnalysisEntry;
@@ -86,6 +87,11 @@ export function AnalysisCard({ entry, onFilter, onRemove, onDetails }: AnalysisC
         <Field label="Volume Analysis" stacked testId="card-volume-analysis">
           {textOrNa(summary.technical_analysis?.volume_analysis)}
         </Field>
+        {entry.outcome ? (
+          <Field label="Since then" stacked testId="card-outcome">
+            {outcomeSentence(entry.outcome)}
+          </Field>
+        ) : null}
       </FieldList>
 
       <div className="mt-auto flex flex-wrap gap-2 pt-4">

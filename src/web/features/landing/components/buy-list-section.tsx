@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
+import { paths } from "../../../../contracts/paths";
 import { HASH_SCROLL_DELAY_MS } from "../../../config/timing";
 import { Spinner } from "../../../components/ui/spinner";
 import { Tabs } from "../../../components/ui/tabs";
@@ -64,9 +65,17 @@ export function BuyListSection() {
       aria-labelledby="buy-list-title"
       className="mx-auto max-w-6xl scroll-mt-20 px-4 py-12"
     >
-      <h2 id="buy-list-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-        Today’s lists
-      </h2>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-baseline sm:justify-between">
+        <h2 id="buy-list-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+          Today’s lists
+        </h2>
+        <p data-testid="landing-track-record" className="text-sm text-muted">
+          How have Quanta’s calls done?{" "}
+          <Link to={paths.trackRecord()} className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800">
+            See the track record
+          </Link>
+        </p>
+      </div>
       <Tabs
         items={TABS.map(({ value, label }) => ({ value, label, content: <TabBody tab={value} /> }))}
         value={tab}

@@ -101,6 +101,16 @@ describe("landing stock lists", () => {
     });
   });
 
+  it("links the lists to the track record", async () => {
+    const { router } = start(() => undefined);
+    const link = within(screen.getByTestId("landing-track-record")).getByRole("link", { name: "See the track record" });
+    expect(link).toHaveAttribute("href", "/track-record");
+    await userEvent.click(link);
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe("/track-record");
+    });
+  });
+
   it("opens the panel from a click on the card body", async () => {
     start((url) => (url.includes("action=BUY") ? jsonResponse(listBody(["NVDA"])) : undefined));
     await userEvent.click(await screen.findByTestId("stock-card-price"));

@@ -1,0 +1,117 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+
+// The public track record (issue 18) as a visitor, on the e2e app: the demo market and a fresh data
+// directory, so after the start-up screen the record holds that day's calls, all still open.
+
+interface SummaryShape {
+  calls: number;
+  simulated: boolean;
+}
+
+/** Waits until the first daily screen has stored its calls in the record. */
+async function waitForCalls(request: APIRequestContext): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get("/api/track-record");
+        if (!response.ok()) return 0;
+        return ((await response.json()) as SummaryShape).calls;
+      },
+      { timeout: 60_000, message: "the record's first calls" },
+    )
+    .toBeGreaterThan(0);
+}
+
+function callRows(page: Page) {
+  return page.getByTestId("calls-table").getByTestId("call-row");
+}
+
+/** The action cell (the first data cell; the ticker is the row header) of every row. */
+async function actionsShown(page: Page): Promise<string[]> {
+  return callRows(page).evaluateAll((rows) => rows.map((row) => row.querySelector("td")?.textContent?.trim() ?? ""));
+}
+
+async function tickersShown(page: Page): Promise<string[]> {
+  return callRows(page).evaluateAll((rows) => rows.map((row) => row.querySelector("th")?.firstChild?.textContent?.trim() ?? ""));
+}
+
+test("the landing page leads to the track record: simulated label, past results, calls with filters, historical simulation", async ({ page, request }) => {
+  await waitForCalls(request);
+  await page.goto("/");
+  await page.getByTestId("landing-track-record").getByRole("link", { name: "See the track record" }).click();
+  await expect(page).toHaveURL(/\/track-record$/);
+  await expect(page).toHaveTitle(/^Track record · /);
+
+  await expect(page.getByRole("heading", { level: 1, name: "Track record" })).toBeVisible();
+  await expect(page.getByTestId("simulated-notice")).toBeVisible();
+  await expect(page.getByTestId("simulated-notice")).toContainText("simulated prices");
+  await expect(page.getByText("Past results do not guarantee future results.")).toBeVisible();
+  await expect(page.getByTestId("engine-versions")).toHaveText(/\d+\.\d+\.\d+/);
+  // A fresh record: every call is still open, no trade has closed.
+  await expect(page.getByTestId("equity-empty")).toBeVisible();
+  await expect(page.getByTestId("stats-buy-avg-r")).toHaveText("not yet");
+  await expect(page.locator("body")).not.toContainText("NaN");
+
+  // The historical simulation, apart and with its figures.
+  const historical = page.getByTestId("historical-section");
+  await expect(historical.getByRole("heading", { name: "Historical simulation (not live calls)" })).toBeVisible();
+  const simulation = historical.getByTestId("historical-simulation").first();
+  await expect(simulation.getByTestId("historical-1-universe")).toHaveText(/^[\d,]+ stocks, [\d,]+ stock-years$/);
+  await expect(simulation.getByTestId("historical-trades-1").getByRole("row", { name: /BUY setups/ })).toContainText(/[+-]\d\.\d\dR/);
+  await expect(historical.getByTestId("historical-caveats")).toContainText("Survivor-only");
+
+  // The calls: all of them, then filtered by action and by ticker, each reflected in the URL.
+  await expect(callRows(page).first()).toBeVisible();
+  const all = await actionsShown(page);
+  expect(all.length).toBeGreaterThan(0);
+  await expect(page.getByTestId("calls-table").getByTestId("call-outcome").first()).toHaveText("Open");
+
+  const wanted = all.includes("WATCH") ? "WATCH" : all[0]!;
+  await page.getByLabel("Action", { exact: true }).selectOption(wanted);
+  await expect(page).toHaveURL(new RegExp(`/track-record\\?action=${wanted}$`));
+  // The previous rows stay (dimmed, aria-busy) until the filtered page arrives.
+  await expect.poll(async () => [...new Set(await actionsShown(page))]).toEqual([wanted]);
+
+  const [ticker] = await tickersShown(page);
+  await page.getByLabel("Ticker", { exact: true }).fill(ticker!.toLowerCase());
+  await page.getByRole("button", { name: "Filter", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/track-record\\?action=${wanted}&ticker=${ticker!.replace(/[.^]/g, "\\$&")}$`));
+  await expect.poll(() => tickersShown(page)).toEqual([ticker]);
+
+  // A link with the filter opens the page filtered.
+  await page.goto("/track-record?action=BUY");
+  await expect(page.getByLabel("Action", { exact: true })).toHaveValue("BUY");
+  await expect(page.getByTestId("calls-table").or(page.getByTestId("calls-empty"))).toBeVisible();
+  expect((await actionsShown(page)).every((action) => action === "BUY")).toBe(true);
+});
+
+test("a report links to how Quanta's BUY calls did", async ({ page, request }) => {
+  await waitForCalls(request);
+  await page.goto("/");
+  const card = page.getByTestId("stock-card").first();
+  await card.getByRole("button", { name: /^Quick view of / }).click();
+  const panel = page.getByRole("dialog", { name: /analysis$/ });
+  await expect(panel.getByTestId("analysis-report")).toBeVisible();
+  const link = panel.getByRole("link", { name: "How did Quanta's BUY calls do?" });
+  await expect(link).toHaveAttribute("href", "/track-record?action=BUY");
+  await link.click();
+  await expect(page).toHaveURL(/\/track-record\?action=BUY$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Track record" })).toBeVisible();
+  await expect(page.getByLabel("Action", { exact: true })).toHaveValue("BUY");
+});
+
+test("the page fits a phone: no sideways scrolling of the page, the calls table scrolls inside its box", async ({ page, request }) => {
+  await waitForCalls(request);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/track-record");
+  await expect(callRows(page).first()).toBeVisible();
+  await expect(page.getByText("Past results do not guarantee future results.")).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  // The scrolling region around the table.
+  const box = page.getByTestId("calls-table").locator("xpath=..");
+  const scrolls = await box.evaluate((element) => element.scrollWidth > element.clientWidth);
+  expect(scrolls).toBe(true);
+  await expect(page.getByLabel("Action", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Ticker", { exact: true })).toBeVisible();
+});

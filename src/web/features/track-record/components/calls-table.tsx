@@ -1,0 +1,281 @@
+import { useId, useState, type FormEvent } from "react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { CallStatusView, TrackRecordCall } from "../../../../contracts/track-record";
+import { Button } from "../../../components/ui/button";
+import { inputClasses } from "../../../components/ui/input";
+import { Spinner } from "../../../components/ui/spinner";
+import { cn } from "../../../lib/cn";
+import { formatCalendarDate, formatPrice, isFiniteNumber } from "../../../lib/format";
+import { NO_FIGURE, formatCount, formatR, formatSignedPercent } from "../../../lib/track-record-format";
+import {
+  CALLS_PAGE_SIZE,
+  TRACK_RECORD_ACTIONS,
+  fetchTrackRecordCalls,
+  trackRecordCallsKeys,
+  type TrackRecordAction,
+} from "../api/track-record-calls-api";
+import { DataTable, td, tdNum, th, thNum } from "./data-table";
+import { ActionLabel } from "./track-record-stats";
+
+/** How each outcome reads in the table. */
+export const STATUS_LABELS: Record<CallStatusView, string> = {
+  open: "Open",
+  target: "Target hit",
+  stop: "Stopped out",
+  "timed-out": "Timed out",
+  "not-filled": "Not filled",
+  done: "Measured",
+};
+
+const STATUS_TONES: Record<CallStatusView, string> = {
+  open: "bg-brand-50 text-brand-800 border-brand-100",
+  target: "bg-success-50 text-success-800 border-success-100",
+  stop: "bg-danger-50 text-danger-700 border-danger-100",
+  "timed-out": "bg-slate-100 text-ink border-line",
+  "not-filled": "bg-slate-100 text-ink border-line",
+  done: "bg-slate-100 text-ink border-line",
+};
+
+export interface CallsFilter {
+  action: TrackRecordAction | undefined;
+  ticker: string | undefined;
+  page: number;
+}
+
+/** The table's filter from the page's query (?action=BUY&ticker=NVDA&page=2); anything unreadable is dropped. */
+export function readCallsFilter(params: URLSearchParams): CallsFilter {
+  const action = params.get("action")?.toUpperCase();
+  const ticker = params.get("ticker")?.trim().toUpperCase();
+  const page = Number.parseInt(params.get("page") ?? "1", 10);
+  return {
+    action: TRACK_RECORD_ACTIONS.find((a) => a === action),
+    ticker: ticker && /^[A-Z0-9.\-^]{1,12}$/.test(ticker) ? ticker : undefined,
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+/** The page's query for a filter (empty fields and page 1 left out). */
+export function callsFilterParams(filter: CallsFilter): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filter.action) params.set("action", filter.action);
+  if (filter.ticker) params.set("ticker", filter.ticker);
+  if (filter.page > 1) params.set("page", String(filter.page));
+  return params;
+}
+
+function Outcome({ call }: { call: TrackRecordCall }) {
+  return (
+    <span data-testid="call-outcome" className={cn("inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold", STATUS_TONES[call.status])}>
+      {STATUS_LABELS[call.status]}
+    </span>
+  );
+}
+
+function price(value: number | null): string {
+  return isFiniteNumber(value) ? formatPrice(value) : NO_FIGURE;
+}
+
+function CallRow({ call }: { call: TrackRecordCall }) {
+  return (
+    <tr data-testid="call-row" className="border-t border-line">
+      <th scope="row" className={`${td} sticky left-0 z-10 bg-surface font-semibold text-ink`}>
+        {call.ticker}
+        {call.simulated ? <span className="block text-xs font-medium text-warning-800">simulated</span> : null}
+      </th>
+      <td className={td}>
+        <ActionLabel action={call.action} />
+      </td>
+      <td className={td}>
+        <Outcome call={call} />
+      </td>
+      <td className={tdNum}>{formatR(call.r)}</td>
+      <td className={tdNum}>{isFiniteNumber(call.excess.d63) ? formatSignedPercent(call.excess.d63) : <span className="text-muted">not yet</span>}</td>
+      <td className={td}>
+        <time dateTime={call.date}>{formatCalendarDate(call.date)}</time>
+      </td>
+      <td className={td}>{call.base_type && call.base_type !== call.setup ? `${call.setup} (${call.base_type})` : call.setup}</td>
+      <td className={tdNum}>{formatPrice(call.price)}</td>
+      <td className={tdNum}>{price(call.buy_point)}</td>
+      <td className={tdNum}>{price(call.stop)}</td>
+      <td className={tdNum}>{price(call.target)}</td>
+      <td className={tdNum}>{formatCount(call.days)}</td>
+    </tr>
+  );
+}
+
+export interface CallsTableProps {
+  filter: CallsFilter;
+  onFilterChange: (filter: CallsFilter) => void;
+}
+
+/** The calls themselves (GET /api/track-record/calls), filterable by action and ticker, paged; the filter lives in the URL. */
+export function CallsTable({ filter, onFilterChange }: CallsTableProps) {
+  const id = useId();
+  const [tickerText, setTickerText] = useState(filter.ticker ?? "");
+  // The field follows the URL when it changes (back button, 'Show all calls'): state set during render.
+  const [shownTicker, setShownTicker] = useState(filter.ticker);
+  if (shownTicker !== filter.ticker) {
+    setShownTicker(filter.ticker);
+    setTickerText(filter.ticker ?? "");
+  }
+  const request = { action: filter.action, ticker: filter.ticker, page: filter.page, pageSize: CALLS_PAGE_SIZE };
+  const query = useQuery({
+    queryKey: trackRecordCallsKeys.page(request),
+    queryFn: ({ signal }) => fetchTrackRecordCalls(request, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+  const data = query.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
+
+  function submitTicker(event: FormEvent) {
+    event.preventDefault();
+    const ticker = tickerText.trim().toUpperCase();
+    onFilterChange({ ...filter, ticker: ticker === "" ? undefined : ticker, page: 1 });
+  }
+
+  return (
+    <section aria-labelledby="calls-title" data-testid="calls-section" className="space-y-4">
+      <div>
+        <h2 id="calls-title" className="text-xl font-bold tracking-tight text-ink">
+          Every call
+        </h2>
+        <p className="mt-1 text-sm text-muted">
+          Each row is a call as the daily screen published it, never edited. R so far is the trade's result in units of the risk taken
+          (entry minus stop); excess +63 is the return over the benchmark 63 sessions after the call; days counts the sessions
+          on which the same call was published.
+        </p>
+      </div>
+      <form onSubmit={submitTicker} className="flex flex-wrap items-end gap-3" aria-label="Filter the calls">
+        <div>
+          <label htmlFor={`${id}-action`} className="block text-sm font-semibold text-ink">
+            Action
+          </label>
+          <select
+            id={`${id}-action`}
+            data-testid="calls-action-filter"
+            className={cn(inputClasses, "mt-1 w-36")}
+            value={filter.action ?? ""}
+            onChange={(event) => {
+              const action = TRACK_RECORD_ACTIONS.find((a) => a === event.target.value);
+              onFilterChange({ ...filter, action, page: 1 });
+            }}
+          >
+            <option value="">All actions</option>
+            {TRACK_RECORD_ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {action}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-ticker`} className="block text-sm font-semibold text-ink">
+            Ticker
+          </label>
+          <input
+            id={`${id}-ticker`}
+            data-testid="calls-ticker-filter"
+            className={cn(inputClasses, "mt-1 w-36 uppercase placeholder:normal-case")}
+            value={tickerText}
+            maxLength={12}
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="e.g. NVDA"
+            onChange={(event) => {
+              setTickerText(event.target.value);
+            }}
+          />
+        </div>
+        <Button type="submit" variant="secondary">
+          Filter
+        </Button>
+        {filter.action || filter.ticker ? (
+          <Button
+            type="button"
+            variant="link"
+            className="h-11"
+            onClick={() => {
+              onFilterChange({ action: undefined, ticker: undefined, page: 1 });
+            }}
+          >
+            Show all calls
+          </Button>
+        ) : null}
+      </form>
+
+      {query.isPending ? (
+        <div className="flex h-32 items-center justify-center">
+          <Spinner label="Loading the calls…" showLabel />
+        </div>
+      ) : query.isError ? (
+        <p role="alert" data-testid="calls-error" className="rounded-lg border border-danger-100 bg-danger-50 px-4 py-3 text-sm font-medium text-danger-700">
+          {query.error.message}
+        </p>
+      ) : data && data.calls.length === 0 ? (
+        <p data-testid="calls-empty" className="rounded-xl border border-line bg-surface px-4 py-6 text-center text-sm text-muted">
+          {filter.action || filter.ticker ? "No call matches this filter." : "No call has been published yet: the first ones appear after the daily screen."}
+        </p>
+      ) : data ? (
+        <>
+          <DataTable
+            caption={`Calls${filter.action ? ` with action ${filter.action}` : ""}${filter.ticker ? ` for ${filter.ticker}` : ""}, newest first: page ${String(data.page)} of ${String(pages)}`}
+            testId="calls-table"
+            busy={query.isPlaceholderData}
+            className={cn("bg-surface", query.isPlaceholderData && "opacity-60")}
+          >
+            <thead className="bg-canvas">
+              <tr>
+                <th scope="col" className={`${th} sticky left-0 z-10 bg-canvas`}>Ticker</th>
+                <th scope="col" className={th}>Action</th>
+                <th scope="col" className={th}>Outcome</th>
+                <th scope="col" className={thNum}>R so far</th>
+                <th scope="col" className={thNum}>Excess +63</th>
+                <th scope="col" className={th}>Date</th>
+                <th scope="col" className={th}>Setup</th>
+                <th scope="col" className={thNum}>Price</th>
+                <th scope="col" className={thNum}>Buy point</th>
+                <th scope="col" className={thNum}>Stop</th>
+                <th scope="col" className={thNum}>Target</th>
+                <th scope="col" className={thNum}>Days</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.calls.map((call) => (
+                <CallRow key={call.id} call={call} />
+              ))}
+            </tbody>
+          </DataTable>
+          <nav aria-label="Pages of calls" className="flex flex-wrap items-center justify-between gap-3 text-sm">
+            <p data-testid="calls-page" className="text-muted">
+              Page {formatCount(data.page)} of {formatCount(pages)} · {formatCount(data.total)} {data.total === 1 ? "call" : "calls"}
+            </p>
+            <div className="flex gap-2">
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={data.page <= 1}
+                onClick={() => {
+                  onFilterChange({ ...filter, page: Math.max(1, data.page - 1) });
+                }}
+              >
+                Previous page
+              </Button>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={data.page >= pages}
+                onClick={() => {
+                  onFilterChange({ ...filter, page: data.page + 1 });
+                }}
+              >
+                Next page
+              </Button>
+            </div>
+          </nav>
+        </>
+      ) : null}
+    </section>
+  );
+}

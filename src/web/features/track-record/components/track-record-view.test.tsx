@@ -1,0 +1,301 @@
+// @vitest-environment happy-dom
+import "@testing-library/jest-dom/vitest";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ApiError } from "../../../../contracts/api-error";
+import type { TrackRecordCallsPage, TrackRecordSummary } from "../../../../contracts/track-record";
+import { trackRecordCallsPageSchema, trackRecordSummarySchema } from "../../../../contracts/track-record";
+import { jsonResponse, renderApp, stubServer } from "../../../test-support/render-app";
+import { SAMPLE_CALLS, actionStats, callsPage, freshSummary, richSummary } from "../../../test-support/track-record-fixtures";
+
+// The signed-out shell without better-auth's own session request.
+vi.mock("../../../lib/auth-client", async () => {
+  const { createFakeAuthClient } = await import("../../../test-support/fake-auth-client");
+  return { authClient: createFakeAuthClient() };
+});
+
+const chart = vi.hoisted(() => {
+  const series: { options: Record<string, unknown>; data: unknown[] }[] = [];
+  const createChart = vi.fn(() => ({
+    addSeries: (_definition: unknown, options: Record<string, unknown>) => {
+      const entry = { options, data: [] as unknown[] };
+      series.push(entry);
+      return {
+        setData: (data: unknown[]) => {
+          entry.data = data;
+        },
+      };
+    },
+    timeScale: () => ({ fitContent: vi.fn() }),
+    remove: vi.fn(),
+  }));
+  return { series, createChart };
+});
+
+vi.mock("lightweight-charts", () => ({
+  createChart: chart.createChart,
+  LineSeries: { type: "Line" },
+  LineType: { Simple: 0, WithSteps: 1 },
+}));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  chart.series.length = 0;
+  chart.createChart.mockClear();
+});
+
+interface Served {
+  summary?: TrackRecordSummary | number;
+  calls?: (query: URLSearchParams) => TrackRecordCallsPage | number;
+}
+
+/** Answers the two track-record endpoints; records the calls' queries. */
+function serve({ summary = richSummary(), calls = () => callsPage(SAMPLE_CALLS) }: Served = {}) {
+  const callQueries: URLSearchParams[] = [];
+  stubServer({
+    handler: (url) => {
+      if (url === "/api/track-record") {
+        return typeof summary === "number" ? jsonResponse({ error: "Boom", code: "internal" } satisfies ApiError, summary) : jsonResponse(summary);
+      }
+      if (url.startsWith("/api/track-record/calls?")) {
+        const query = new URL(url, "http://x").searchParams;
+        callQueries.push(query);
+        const page = calls(query);
+        return typeof page === "number" ? jsonResponse({ error: "Boom", code: "internal" } satisfies ApiError, page) : jsonResponse(page);
+      }
+      return undefined;
+    },
+  });
+  return callQueries;
+}
+
+describe("the fixtures", () => {
+  it("match the contract", () => {
+    expect(trackRecordSummarySchema.safeParse(richSummary()).success).toBe(true);
+    expect(trackRecordSummarySchema.safeParse(freshSummary()).success).toBe(true);
+    expect(trackRecordCallsPageSchema.safeParse(callsPage(SAMPLE_CALLS)).success).toBe(true);
+  });
+});
+
+describe("TrackRecordView", () => {
+  it("introduces the record: engine version, the past-results sentence and the simulated label on the demo market", async () => {
+    serve();
+    renderApp("/track-record");
+    expect(await screen.findByRole("heading", { level: 1, name: "Track record" })).toBeInTheDocument();
+    expect(screen.getByTestId("past-results")).toHaveTextContent("Past results do not guarantee future results.");
+    expect(screen.getByTestId("engine-versions")).toHaveTextContent("2.0.0");
+    expect(screen.getByTestId("simulated-notice")).toHaveTextContent(/simulated prices/);
+    expect(screen.getByTestId("record-period")).toHaveTextContent("2,140 since Jan 5, 2026, scored to Nov 20, 2026");
+    await waitFor(() => {
+      expect(document.title).toBe("Track record · Quanta");
+    });
+  });
+
+  it("has no simulated label for real market data", async () => {
+    serve({ summary: richSummary({ simulated: false, engine_versions: ["2.0.0", "2.1.0"] }) });
+    renderApp("/track-record");
+    expect(await screen.findByTestId("engine-versions")).toHaveTextContent("2.0.0, 2.1.0");
+    expect(screen.queryByTestId("simulated-notice")).not.toBeInTheDocument();
+  });
+
+  it("shows the figures per action, with 'not yet' for missing ones and never NaN", async () => {
+    serve();
+    renderApp("/track-record");
+    const buy = await screen.findByTestId("stats-buy");
+    expect(within(buy).getByTestId("stats-buy-count")).toHaveTextContent("180");
+    expect(within(buy).getByTestId("stats-buy-setups")).toHaveTextContent("64");
+    expect(within(buy).getByTestId("stats-buy-open")).toHaveTextContent("11");
+    expect(within(buy).getByTestId("stats-buy-hit-rate")).toHaveTextContent("56.0%");
+    expect(within(buy).getByTestId("stats-buy-excess-63")).toHaveTextContent("+1.2%");
+    expect(within(buy).getByTestId("stats-buy-excess-126")).toHaveTextContent("not yet");
+    expect(within(buy).getByTestId("stats-buy-trades")).toHaveTextContent("53");
+    expect(within(buy).getByTestId("stats-buy-win-rate")).toHaveTextContent("54.0%");
+    expect(within(buy).getByTestId("stats-buy-avg-r")).toHaveTextContent("+0.40R");
+    expect(within(buy).getByTestId("stats-buy-ci")).toHaveTextContent("+0.05R to +0.77R");
+    // 53 trades: enough to judge.
+    expect(within(buy).queryByTestId("too-few")).not.toBeInTheDocument();
+
+    const sell = screen.getByTestId("stats-sell");
+    expect(within(sell).getByTestId("stats-sell-hit-rate")).toHaveTextContent("not yet");
+    expect(within(sell).getByTestId("stats-sell-excess-21")).toHaveTextContent("-1.2%");
+    // WATCH and SELL open no trades.
+    expect(within(sell).queryByTestId("stats-sell-trades")).not.toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/NaN|undefined|Infinity/);
+  });
+
+  it("says in words when trade figures rest on fewer than 30 trades", async () => {
+    const summary = richSummary();
+    summary.actions.BUY = { ...actionStats({ count: 20, setups: 9, trades: 7, win_rate: 0.43, avg_r: 0.2, avg_r_ci95: [-0.5, 0.9] }), open: 2 };
+    serve({ summary });
+    renderApp("/track-record");
+    const buy = await screen.findByTestId("stats-buy");
+    expect(within(buy).getByTestId("too-few")).toHaveTextContent("7 closed trades: fewer than 30 trades — too few to judge.");
+    // The by-base table marks the thin row (12 VCP trades), not the 41 flat-base ones.
+    const rows = within(screen.getByTestId("setups-table")).getAllByRole("row");
+    const vcp = rows.find((row) => within(row).queryByRole("rowheader", { name: /^VCP/ }));
+    const flat = rows.find((row) => within(row).queryByRole("rowheader", { name: /^Flat base/ }));
+    expect(vcp).toHaveTextContent("fewer than 30 trades — too few to judge");
+    expect(flat).not.toHaveTextContent("too few");
+  });
+
+  it("draws the equity curve against the benchmark on two scales, with the same points in a data table", async () => {
+    serve();
+    renderApp("/track-record");
+    await waitFor(() => {
+      expect(chart.series).toHaveLength(2);
+    });
+    const [equity, benchmark] = chart.series;
+    expect(equity?.options).toMatchObject({ priceScaleId: "left" });
+    expect(equity?.data).toEqual([
+      { time: "2026-03-02", value: -1 },
+      { time: "2026-03-20", value: 1.5 },
+      { time: "2026-05-11", value: 0.5 },
+      { time: "2026-08-14", value: 21.2 },
+    ]);
+    expect(benchmark?.options).toMatchObject({ priceScaleId: "right" });
+    expect(benchmark?.data).toHaveLength(4);
+
+    const table = within(screen.getByTestId("equity-table")).getByRole("table");
+    expect(within(table).getByText(/Cumulative R of the closed BUY trades/)).toBeInTheDocument();
+    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Date", "Cumulative R", "Trades closed", "DEMO-INDEX"]);
+    const rows = within(table).getAllByRole("row").slice(1);
+    // Benchmark and exit dates merged: 2026-01-05, 03-02, 03-20, 05-11, 08-14, 11-20.
+    expect(rows).toHaveLength(6);
+    expect(rows[0]).toHaveTextContent(/Jan 5, 2026—.*0\.0%/);
+    expect(rows[2]).toHaveTextContent("Mar 20, 2026+1.50R2");
+    // Between exits the running total carries forward.
+    expect(rows[5]).toHaveTextContent("Nov 20, 2026+21.20R53+6.2%");
+  });
+
+  it("says when the figures will appear while no trade has closed", async () => {
+    serve({ summary: freshSummary(), calls: () => callsPage(SAMPLE_CALLS.filter((c) => c.status === "open")) });
+    renderApp("/track-record");
+    expect(await screen.findByTestId("equity-empty")).toHaveTextContent(/126 sessions/);
+    expect(screen.getByTestId("setups-empty")).toBeInTheDocument();
+    expect(screen.getByTestId("stats-buy-hit-rate")).toHaveTextContent("not yet");
+    expect(screen.getByTestId("stats-buy-avg-r")).toHaveTextContent("not yet");
+    expect(screen.getByTestId("stats-buy")).toHaveTextContent("No trade has closed yet: fewer than 30 trades — too few to judge.");
+    expect(chart.createChart).not.toHaveBeenCalled();
+    expect(document.body).not.toHaveTextContent(/NaN/);
+  });
+
+  it("lists the calls with their outcome", async () => {
+    serve();
+    renderApp("/track-record");
+    const table = await screen.findByTestId("calls-table");
+    const rows = within(table).getAllByTestId("call-row");
+    expect(rows).toHaveLength(6);
+    expect(within(table).getAllByTestId("call-outcome").map((o) => o.textContent)).toEqual([
+      "Target hit",
+      "Stopped out",
+      "Open",
+      "Not filled",
+      "Measured",
+      "Timed out",
+    ]);
+    expect(within(rows[0]!).getByRole("rowheader")).toHaveTextContent("NVDAsimulated");
+    expect(rows[0]).toHaveTextContent("+4.74R");
+    expect(rows[0]).toHaveTextContent("+12.0%");
+    expect(rows[2]).toHaveTextContent("not yet");
+    expect(within(table).getAllByRole("columnheader")).toHaveLength(12);
+    expect(screen.getByTestId("calls-page")).toHaveTextContent("Page 1 of 1 · 6 calls");
+  });
+
+  it("filters the calls by action and ticker from the URL and writes the filter back to it", async () => {
+    const queries = serve({
+      calls: (query) => {
+        const action = query.get("action");
+        const ticker = query.get("ticker");
+        return callsPage(SAMPLE_CALLS.filter((c) => (!action || c.action === action) && (!ticker || c.ticker === ticker)));
+      },
+    });
+    const { router } = renderApp("/track-record?action=SELL");
+    const table = await screen.findByTestId("calls-table");
+    expect(within(table).getAllByTestId("call-row")).toHaveLength(1);
+    expect(queries.at(-1)?.get("action")).toBe("SELL");
+    expect(screen.getByTestId<HTMLSelectElement>("calls-action-filter").value).toBe("SELL");
+
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByTestId("calls-action-filter"), "BUY");
+    await waitFor(() => {
+      expect(router.state.location.search).toBe("?action=BUY");
+    });
+    await waitFor(() => {
+      expect(within(screen.getByTestId("calls-table")).getAllByTestId("call-row")).toHaveLength(4);
+    });
+
+    await user.type(screen.getByTestId("calls-ticker-filter"), "acme");
+    await user.click(screen.getByRole("button", { name: "Filter" }));
+    await waitFor(() => {
+      expect(router.state.location.search).toBe("?action=BUY&ticker=ACME");
+    });
+    await waitFor(() => {
+      expect(within(screen.getByTestId("calls-table")).getAllByTestId("call-row")).toHaveLength(1);
+    });
+    expect(queries.at(-1)?.toString()).toBe("action=BUY&ticker=ACME&page=1&page_size=25");
+
+    await user.click(screen.getByRole("button", { name: "Show all calls" }));
+    await waitFor(() => {
+      expect(router.state.location.search).toBe("");
+    });
+    expect(screen.getByTestId<HTMLInputElement>("calls-ticker-filter").value).toBe("");
+    expect(screen.getByTestId<HTMLSelectElement>("calls-action-filter").value).toBe("");
+  });
+
+  it("pages through the calls", async () => {
+    const queries = serve({ calls: (query) => callsPage(SAMPLE_CALLS.slice(0, 2), { page: Number(query.get("page")), total: 60 }) });
+    const { router } = renderApp("/track-record");
+    expect(await screen.findByTestId("calls-page")).toHaveTextContent("Page 1 of 3 · 60 calls");
+    expect(screen.getByRole("button", { name: "Previous page" })).toBeDisabled();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Next page" }));
+    await waitFor(() => {
+      expect(screen.getByTestId("calls-page")).toHaveTextContent("Page 2 of 3");
+    });
+    expect(router.state.location.search).toBe("?page=2");
+    expect(queries.at(-1)?.get("page")).toBe("2");
+  });
+
+  it("says when no call matches and when the calls cannot be loaded", async () => {
+    serve({ calls: () => callsPage([]) });
+    renderApp("/track-record?ticker=ZZZ");
+    expect(await screen.findByTestId("calls-empty")).toHaveTextContent("No call matches this filter.");
+    cleanup();
+    serve({ calls: () => 500 });
+    renderApp("/track-record");
+    expect(await screen.findByTestId("calls-error")).toHaveTextContent("The calls could not be loaded. Please try again.");
+  });
+
+  it("shows the historical simulation apart, with its figures and caveats", async () => {
+    serve();
+    renderApp("/track-record");
+    const section = await screen.findByTestId("historical-section");
+    expect(within(section).getByRole("heading", { level: 2, name: "Historical simulation (not live calls)" })).toBeInTheDocument();
+    const simulation = within(section).getByTestId("historical-simulation");
+    expect(within(simulation).getByRole("heading", { name: "S&P 500 stocks 2009–2017 against SPY" })).toBeInTheDocument();
+    expect(within(simulation).getByTestId("historical-1-period")).toHaveTextContent("2009-01-01 to 2017-12-31 (2009–2017)");
+    expect(within(simulation).getByTestId("historical-1-universe")).toHaveTextContent("396 stocks, 3,317 stock-years");
+    const calls = within(simulation).getByTestId("historical-calls-1");
+    expect(within(calls).getByRole("rowheader", { name: "BUY" }).closest("tr")).toHaveTextContent("BUY1,48749454.5%0.0%+0.6%+1.2%");
+    const trades = within(simulation).getByTestId("historical-trades-1");
+    expect(within(trades).getByRole("rowheader", { name: "BUY setups" }).closest("tr")).toHaveTextContent("BUY setups48850.0%+0.41R+0.26R to +0.58R");
+    expect(within(trades).getByRole("rowheader", { name: "Control (random dates)" }).closest("tr")).toHaveTextContent("3,00051.1%+0.51R");
+    expect(within(simulation).getByTestId("historical-verdict")).toHaveTextContent("BUY trades averaged +0.41R against +0.51R");
+    expect(within(simulation).getByTestId("historical-verdict")).toHaveTextContent("they did not beat them");
+    // +0.49R against +0.48R with an interval from +0.23R: no clear edge, not a win.
+    expect(within(simulation).getByTestId("historical-out-of-sample-verdict")).toHaveTextContent("no clear edge");
+    expect(within(simulation).getByTestId("historical-out-of-sample-1")).toHaveTextContent("+0.49R");
+    const caveats = within(section).getByTestId("historical-caveats");
+    expect(caveats).toHaveTextContent(/Survivor-only/);
+    expect(caveats).toHaveTextContent(/No costs/);
+    expect(caveats).toHaveTextContent(/stop is assumed to come first/);
+    expect(caveats).toHaveTextContent(/tuned on tickers A–M/);
+  });
+
+  it("says so when the record cannot be loaded", async () => {
+    serve({ summary: 500 });
+    renderApp("/track-record");
+    expect(await screen.findByTestId("track-record-error")).toHaveTextContent("The track record could not be loaded. Please try again.");
+  });
+});

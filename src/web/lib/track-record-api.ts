@@ -1,0 +1,29 @@
+import { trackRecordSummarySchema, type TrackRecordSummary } from "../../contracts/track-record";
+import { ApiRequestError, apiJson } from "./api-client";
+import { requestErrorMessage } from "./request-error-message";
+
+/**
+ * The public track record (contracts/track-record.ts, no sign-in, no auth header). The summary is
+ * read by the track-record page and by every report (its per-setup evidence line), so the fetcher
+ * lives here; both answers are checked by their zod schema (neither is on the landing page's first
+ * paint, decision 008). The page's calls are fetched by features/track-record/api.
+ */
+
+export const TRACK_RECORD_FAILURE = "The track record could not be loaded. Please try again.";
+
+/** How long a loaded summary is reused: the record changes once a day, after the daily screen. */
+export const TRACK_RECORD_STALE_MS = 10 * 60_000;
+
+/** The failure worded as one sentence (lib/request-error-message.ts), the server's own when it has one. */
+export function reworded(error: unknown, failure: string): unknown {
+  return error instanceof ApiRequestError ? error.withMessage(requestErrorMessage(error, { failure })) : error;
+}
+
+/** GET /api/track-record. */
+export async function fetchTrackRecordSummary(signal?: AbortSignal): Promise<TrackRecordSummary> {
+  try {
+    return await apiJson("/api/track-record", { method: "GET", auth: false, signal }, trackRecordSummarySchema);
+  } catch (error) {
+    throw reworded(error, TRACK_RECORD_FAILURE);
+  }
+}
