@@ -27,6 +27,7 @@ import { followedCall } from "../src/server/features/track-record/track-record.s
 import { createScratchDatabase, type TestDatabaseKind } from "../src/server/test-support/test-database";
 import { startTestApp } from "../src/server/test-support/test-app";
 import { count, eq, sql } from "drizzle-orm";
+import { seededRandom } from "../src/core/backtest/statistics";
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (!adminUrl) {
@@ -42,17 +43,8 @@ const KEEP_DATABASE = process.env.BENCH_KEEP_DATABASE === "1";
 const SUMMARY_TARGET_MS = 20;
 const BUY_WINDOW_SESSIONS = 5;
 
-/** A small seeded generator (mulberry32): the same calls on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The same calls on every run. */
+const random = seededRandom;
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);

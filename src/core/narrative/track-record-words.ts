@@ -53,15 +53,26 @@ export function tooFewTradesNote(trades: number, minimum: number): string | null
 }
 
 /**
- * BUY trades against trades entered on random dates with the same rules (decision 030): 'did not
- * beat' when BUY's average R is at most the control's, 'beat' only when the low end of BUY's 95%
- * interval is above the control's average, 'no clear edge' otherwise.
+ * BUY trades against trades entered on random dates with the same rules (decision 030): they beat
+ * them only when the low end of BUY's 95% interval is above the control's average; a higher
+ * average inside the interval is no clear edge. Null without both averages.
  */
-export function controlVerdict(buy: { avg_r: number | null; avg_r_ci95: readonly [number | null, number | null] }, control: { avg_r: number | null }): string {
-  if (!isNumber(buy.avg_r) || !isNumber(control.avg_r)) return "no comparison with random dates yet";
-  if (buy.avg_r <= control.avg_r) return "did not beat trades on random dates";
+export function controlComparison(
+  buy: { avg_r: number | null; avg_r_ci95: readonly [number | null, number | null] },
+  control: { avg_r: number | null },
+): "beat" | "did-not-beat" | "no-clear-edge" | null {
+  if (!isNumber(buy.avg_r) || !isNumber(control.avg_r)) return null;
+  if (buy.avg_r <= control.avg_r) return "did-not-beat";
   const low = buy.avg_r_ci95[0];
-  return isNumber(low) && low > control.avg_r ? "beat trades on random dates" : "no clear edge over trades on random dates";
+  return isNumber(low) && low > control.avg_r ? "beat" : "no-clear-edge";
+}
+
+const VERDICT_WORDS = { beat: "beat trades on random dates", "did-not-beat": "did not beat trades on random dates", "no-clear-edge": "no clear edge over trades on random dates" } as const;
+
+/** The comparison in a few words, for the CLI and the chat. */
+export function controlVerdict(buy: { avg_r: number | null; avg_r_ci95: readonly [number | null, number | null] }, control: { avg_r: number | null }): string {
+  const comparison = controlComparison(buy, control);
+  return comparison === null ? "no comparison with random dates yet" : VERDICT_WORDS[comparison];
 }
 
 /** '2009–2017' from 'YYYY-MM-DD' dates. */

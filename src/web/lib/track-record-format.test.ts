@@ -1,38 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { freshSummary, richSummary, tradeStats } from "../test-support/track-record-fixtures";
-import {
-  formatInterval,
-  formatR,
-  formatShare,
-  formatSignedPercent,
-  setupAdjective,
-  setupEvidence,
-  tooFewTrades,
-  tooFewWording,
-  tradeStatsPhrase,
-  yearRange,
-} from "./track-record-format";
+import { yearRange } from "../../core/narrative/track-record-words";
+import { setupAdjective, setupEvidence, tooFewTrades, tooFewWording, tradeStatsPhrase } from "./track-record-format";
 
-describe("track-record formats", () => {
-  it("writes R with its sign and 2 decimals, and a dash for a missing figure", () => {
-    expect(formatR(0.413)).toBe("+0.41R");
-    expect(formatR(-1)).toBe("-1.00R");
-    expect(formatR(0.004)).toBe("0.00R");
-    expect(formatR(null)).toBe("—");
-    expect(formatR(Number.NaN)).toBe("—");
-  });
-
-  it("writes excess returns signed and shares plain, never NaN", () => {
-    expect(formatSignedPercent(0.006)).toBe("+0.6%");
-    expect(formatSignedPercent(-0.0289)).toBe("-2.9%");
-    expect(formatSignedPercent(0)).toBe("0.0%");
-    expect(formatSignedPercent(null)).toBe("—");
-    expect(formatShare(0.545)).toBe("54.5%");
-    expect(formatShare(null)).toBe("—");
-    expect(formatInterval([0.26, 0.58])).toBe("+0.26R to +0.58R");
-    expect(formatInterval([null, 0.58])).toBe("—");
-  });
-
+describe("track-record phrases", () => {
   it("says when trades are too few to judge", () => {
     expect(tooFewTrades(29, 30)).toBe(true);
     expect(tooFewTrades(30, 30)).toBe(false);

@@ -1,45 +1,13 @@
 import type { TradeStatsView, TrackRecordSummary } from "../../contracts/track-record";
-import { formatPercent, formatVolume, isFiniteNumber } from "./format";
+import { formatR, formatShare, tooFewTradesNote, tradesWord, yearRange } from "../../core/narrative/track-record-words";
+import { isFiniteNumber } from "./format";
 
 /**
- * How the track record's figures read, on its page and in every report (decision 030). A figure
- * that cannot be computed yet is null in the contract and reads as a dash ('—') with a word of
+ * The track record's phrases that only the web shows (decision 030): the figures themselves are
+ * formatted by core/narrative/track-record-words.ts, as in the CLI and the chat. A figure that
+ * cannot be computed yet is null in the contract and reads as a dash ('—') with a word of
  * explanation beside it, never 'NaN' or 'N/A'; R is a multiple of the risk taken.
  */
-
-/** What a missing figure shows. */
-export const NO_FIGURE = "—";
-
-/** A multiple of the risk with its sign and 2 decimals: 0.413 → '+0.41R', -1 → '-1.00R'. */
-export function formatR(value: number | null | undefined): string {
-  if (!isFiniteNumber(value)) return NO_FIGURE;
-  const hundredths = Math.round(value * 100);
-  if (hundredths === 0) return "0.00R";
-  return `${hundredths > 0 ? "+" : "-"}${(Math.abs(hundredths) / 100).toFixed(2)}R`;
-}
-
-/** A fraction as a signed percentage with 1 decimal: 0.006 → '+0.6%', -0.0289 → '-2.9%', 0 → '0.0%'. */
-export function formatSignedPercent(value: number | null | undefined): string {
-  if (!isFiniteNumber(value)) return NO_FIGURE;
-  const text = formatPercent(value);
-  return text.startsWith("-") || text === "0.0%" ? text : `+${text}`;
-}
-
-/** A share (hit rate, win rate) with 1 decimal: 0.5 → '50.0%'. */
-export function formatShare(value: number | null | undefined): string {
-  return isFiniteNumber(value) ? formatPercent(value) : NO_FIGURE;
-}
-
-/** A whole count with thousands separators. */
-export function formatCount(value: number): string {
-  return formatVolume(value);
-}
-
-/** The 95% interval of the average R: '+0.26R to +0.58R', or a dash when either end is missing. */
-export function formatInterval(interval: readonly [number | null, number | null]): string {
-  const [low, high] = interval;
-  return isFiniteNumber(low) && isFiniteNumber(high) ? `${formatR(low)} to ${formatR(high)}` : NO_FIGURE;
-}
 
 /** True when a trade figure rests on too few trades to judge. */
 export function tooFewTrades(trades: number, minimum: number): boolean {
@@ -48,7 +16,7 @@ export function tooFewTrades(trades: number, minimum: number): boolean {
 
 /** The words beside a figure resting on fewer than `minimum` trades. */
 export function tooFewWording(minimum: number): string {
-  return `fewer than ${formatCount(minimum)} trades — too few to judge`;
+  return tooFewTradesNote(0, minimum)!;
 }
 
 /** 'Flat base' → 'Flat-base', 'Cup with handle' → 'Cup-with-handle', 'VCP' → 'VCP' (as in 'Flat-base BUYs'). */
@@ -58,22 +26,10 @@ export function setupAdjective(baseType: string): string {
 
 /** '41 trades, 54.0% winners, +0.40R average' (the win rate and average left out when missing). */
 export function tradeStatsPhrase(stats: TradeStatsView): string {
-  const parts = [`${formatCount(stats.trades)} ${stats.trades === 1 ? "trade" : "trades"}`];
+  const parts = [tradesWord(stats.trades)];
   if (isFiniteNumber(stats.win_rate)) parts.push(`${formatShare(stats.win_rate)} winners`);
   if (isFiniteNumber(stats.avg_r)) parts.push(`${formatR(stats.avg_r)} average`);
   return parts.join(", ");
-}
-
-/** The year of a 'YYYY-MM-DD' date, or the text itself. */
-function yearOf(date: string): string {
-  return /^(\d{4})-/.exec(date)?.[1] ?? date;
-}
-
-/** '2009–2017' from a simulation's first and last dates. */
-export function yearRange(from: string, to: string): string {
-  const first = yearOf(from);
-  const last = yearOf(to);
-  return first === last ? first : `${first}–${last}`;
 }
 
 export interface SetupEvidence {

@@ -1,6 +1,6 @@
 import type { CallOutcome } from "../../../../contracts/track-record";
 import { formatCalendarDate } from "../../../lib/format";
-import { formatR, formatSignedPercent } from "../../../lib/track-record-format";
+import { formatR, formatSignedPercent } from "../../../../core/narrative/track-record-words";
 
 const EXIT_WORDS: Record<"stop" | "target" | "time", string> = { target: "Target hit", stop: "Stopped out", time: "Timed out" };
 

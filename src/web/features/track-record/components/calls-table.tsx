@@ -6,7 +6,7 @@ import { inputClasses } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
 import { cn } from "../../../lib/cn";
 import { formatCalendarDate, formatPrice, isFiniteNumber } from "../../../lib/format";
-import { NO_FIGURE, formatCount, formatR, formatSignedPercent } from "../../../lib/track-record-format";
+import { NO_FIGURE, formatCount, formatR, formatSignedPercent } from "../../../../core/narrative/track-record-words";
 import {
   CALLS_PAGE_SIZE,
   TRACK_RECORD_ACTIONS,

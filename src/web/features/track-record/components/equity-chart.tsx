@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { IChartApi } from "lightweight-charts";
 import type { TrackRecordSummary } from "../../../../contracts/track-record";
 import { formatCalendarDate } from "../../../lib/format";
-import { formatCount, formatR, formatSignedPercent } from "../../../lib/track-record-format";
+import { formatCount, formatR, formatSignedPercent } from "../../../../core/narrative/track-record-words";
 
 export const EQUITY_COLORS = { equity: "#2553d9", benchmark: "#d97706" } as const;
 

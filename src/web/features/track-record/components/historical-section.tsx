@@ -1,6 +1,5 @@
 import type { ActionStatsView, HistoricalSimulation, TradeStatsView } from "../../../../contracts/track-record";
-import { isFiniteNumber } from "../../../lib/format";
-import { formatCount, formatR, formatShare, formatSignedPercent, yearRange } from "../../../lib/track-record-format";
+import { controlComparison, formatCount, formatR, formatShare, formatSignedPercent, yearRange } from "../../../../core/narrative/track-record-words";
 import { DataTable, td, tdNum, th, thNum } from "./data-table";
 import { TradeStatsTable } from "./setup-stats-table";
 import { Stat } from "./track-record-stats";
@@ -24,15 +23,16 @@ export const HISTORICAL_CAVEATS = [
  * them.' BUY trades beat the control only when even the low end of their 95% interval is above the
  * control's average; a higher average inside the interval is no clear edge.
  */
+const COMPARISON_WORDS = {
+  "did-not-beat": "they did not beat them",
+  beat: "they beat them",
+  "no-clear-edge": "a little more, well within the uncertainty of the figures: no clear edge",
+} as const;
+
 export function controlVerdict(buy: TradeStatsView, control: TradeStatsView): string | null {
-  if (!isFiniteNumber(buy.avg_r) || !isFiniteNumber(control.avg_r)) return null;
-  const low = buy.avg_r_ci95[0];
-  const comparison =
-    buy.avg_r <= control.avg_r
-      ? "they did not beat them"
-      : isFiniteNumber(low) && low > control.avg_r
-        ? "they beat them"
-        : "a little more, well within the uncertainty of the figures: no clear edge";
+  const result = controlComparison(buy, control);
+  if (result === null) return null;
+  const comparison = COMPARISON_WORDS[result];
   return `BUY trades averaged ${formatR(buy.avg_r)} against ${formatR(control.avg_r)} for trades entered on random dates with the same stop, target and time limit: ${comparison}.`;
 }
 

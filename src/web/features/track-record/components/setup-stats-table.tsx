@@ -1,13 +1,6 @@
 import type { TradeStatsView } from "../../../../contracts/track-record";
-import {
-  NO_FIGURE,
-  formatCount,
-  formatInterval,
-  formatR,
-  formatShare,
-  tooFewTrades,
-  tooFewWording,
-} from "../../../lib/track-record-format";
+import { NO_FIGURE, formatCount, formatInterval, formatR, formatShare } from "../../../../core/narrative/track-record-words";
+import { tooFewTrades, tooFewWording } from "../../../lib/track-record-format";
 import { DataTable, td, tdNum, th, thNum } from "./data-table";
 
 export interface TradeStatsRow {

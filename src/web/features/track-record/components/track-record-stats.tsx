@@ -2,15 +2,8 @@ import type { ReactNode } from "react";
 import type { ActionStatsView, TradeStatsView } from "../../../../contracts/track-record";
 import { cn } from "../../../lib/cn";
 import { isFiniteNumber } from "../../../lib/format";
-import {
-  formatCount,
-  formatInterval,
-  formatR,
-  formatShare,
-  formatSignedPercent,
-  tooFewTrades,
-  tooFewWording,
-} from "../../../lib/track-record-format";
+import { formatCount, formatInterval, formatR, formatShare, formatSignedPercent } from "../../../../core/narrative/track-record-words";
+import { tooFewTrades, tooFewWording } from "../../../lib/track-record-format";
 
 /** What a figure that needs more time reads as; the legend under the figures explains it. */
 export const NOT_YET = "not yet";

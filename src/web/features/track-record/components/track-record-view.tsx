@@ -7,7 +7,7 @@ import { PageSpinner } from "../../../components/ui/spinner";
 import { formatCalendarDate, formatDateTime } from "../../../lib/format";
 import { trackRecordKeys } from "../../../lib/query-keys";
 import { TRACK_RECORD_STALE_MS, fetchTrackRecordSummary } from "../../../lib/track-record-api";
-import { formatCount } from "../../../lib/track-record-format";
+import { formatCount } from "../../../../core/narrative/track-record-words";
 import { CallsTable, callsFilterParams, readCallsFilter, type CallsFilter } from "./calls-table";
 import { EquityChart, EquityTable } from "./equity-chart";
 import { HistoricalSection } from "./historical-section";
