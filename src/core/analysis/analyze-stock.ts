@@ -11,7 +11,7 @@ import { SetupTracker, type TrackedBase } from "./setup-tracker";
 import { evaluateTrendTemplate, type TrendTemplateResult } from "./trend-template";
 import { narrateReport } from "../narrative/rules-narrator";
 
-export const ENGINE_VERSION = "2.0.0";
+export const ENGINE_VERSION = "2.1.0";
 
 export interface AnalysisInput {
   ticker: string;
