@@ -1,15 +1,8 @@
-import type { ActionStatsView, HistoricalSimulation, TradeStatsView, TrackRecordSummary } from "../../contracts/track-record";
+import type { HistoricalSimulation, TrackRecordSummary } from "../../contracts/track-record";
+import { actionStats, tradeStats } from "../../contracts/test-support/track-record-stats";
 import { trackRecordSummarySchema } from "../../contracts/track-record";
 
 /** Track-record summaries typed (and checked) by contracts/track-record.ts, for the CLI's and the chat's tests. */
-
-export function tradeStats(overrides: Partial<TradeStatsView> = {}): TradeStatsView {
-  return { trades: 0, win_rate: null, avg_r: null, median_r: null, avg_r_ci95: [null, null], avg_return: null, exits: { stop: 0, target: 0, time: 0 }, ...overrides };
-}
-
-export function actionStats(overrides: Partial<ActionStatsView> = {}): ActionStatsView {
-  return { ...tradeStats(), count: 0, setups: 0, hit_rate: null, median_excess: { d21: null, d63: null, d126: null }, ...overrides };
-}
 
 /** The 2009–2017 simulation of docs/track-record.md (its published figures, rounded). */
 export function historicalSimulation(overrides: Partial<HistoricalSimulation> = {}): HistoricalSimulation {

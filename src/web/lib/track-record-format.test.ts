@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { freshSummary, richSummary, tradeStats } from "../test-support/track-record-fixtures";
+import { tradeStats } from "../../contracts/test-support/track-record-stats";
+import { freshSummary, richSummary } from "../test-support/track-record-fixtures";
 import { yearRange } from "../../core/narrative/track-record-words";
 import { setupAdjective, setupEvidence, tooFewTrades, tooFewWording, tradeStatsPhrase } from "./track-record-format";
 

@@ -1,37 +1,12 @@
+import { actionStats, tradeStats } from "../../contracts/test-support/track-record-stats";
 import type {
-  ActionStatsView,
   HistoricalSimulation,
   TrackRecordCall,
   TrackRecordCallsPage,
   TrackRecordSummary,
-  TradeStatsView,
 } from "../../contracts/track-record";
 
 /** Track-record answers typed by contracts/track-record.ts, for the web's component tests. */
-
-export function tradeStats(overrides: Partial<TradeStatsView> = {}): TradeStatsView {
-  return {
-    trades: 0,
-    win_rate: null,
-    avg_r: null,
-    median_r: null,
-    avg_r_ci95: [null, null],
-    avg_return: null,
-    exits: { stop: 0, target: 0, time: 0 },
-    ...overrides,
-  };
-}
-
-export function actionStats(overrides: Partial<ActionStatsView> = {}): ActionStatsView {
-  return {
-    ...tradeStats(),
-    count: 0,
-    setups: 0,
-    hit_rate: null,
-    median_excess: { d21: null, d63: null, d126: null },
-    ...overrides,
-  };
-}
 
 /** The 2009–2017 simulation of docs/track-record.md (its published figures). */
 export function historicalSimulation(overrides: Partial<HistoricalSimulation> = {}): HistoricalSimulation {

@@ -8,7 +8,8 @@ import type { ApiError } from "../../../contracts/api-error";
 import type { TrackRecordSummary } from "../../../contracts/track-record";
 import type { ReportData } from "../../lib/analysis-record";
 import { sampleReport } from "../../test-support/sample-report";
-import { freshSummary, richSummary, tradeStats } from "../../test-support/track-record-fixtures";
+import { tradeStats } from "../../../contracts/test-support/track-record-stats";
+import { freshSummary, richSummary } from "../../test-support/track-record-fixtures";
 import { AnalysisReport } from "./analysis-report";
 
 /** What GET /api/track-record answers in a test: a summary, or an HTTP error status. */

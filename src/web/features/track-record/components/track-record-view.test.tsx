@@ -7,7 +7,8 @@ import type { ApiError } from "../../../../contracts/api-error";
 import type { TrackRecordCallsPage, TrackRecordSummary } from "../../../../contracts/track-record";
 import { trackRecordCallsPageSchema, trackRecordSummarySchema } from "../../../../contracts/track-record";
 import { jsonResponse, renderApp, stubServer } from "../../../test-support/render-app";
-import { SAMPLE_CALLS, actionStats, callsPage, freshSummary, richSummary } from "../../../test-support/track-record-fixtures";
+import { actionStats } from "../../../../contracts/test-support/track-record-stats";
+import { SAMPLE_CALLS, callsPage, freshSummary, richSummary } from "../../../test-support/track-record-fixtures";
 
 // The signed-out shell without better-auth's own session request.
 vi.mock("../../../lib/auth-client", async () => {
