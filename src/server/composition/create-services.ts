@@ -153,6 +153,7 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
   const trackRecord = new TrackRecordService({
     calls: new TrackCallsRepository(db),
     analysisOutcomes: new AnalysisOutcomesRepository(db),
+    analyses: stockAnalyses,
     market: { bars: (ticker) => market.getDailyBars(ticker, HISTORY_SESSIONS), benchmarkTicker: market.benchmarkTicker, demo: market.demo },
     historical: () => readHistoricalSimulations(),
     config: DEFAULT_ANALYSIS_CONFIG,

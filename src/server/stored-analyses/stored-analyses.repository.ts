@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
-import { stockAnalyses } from "../db/schema";
+import { analysisOutcomes, stockAnalyses } from "../db/schema";
 
 /**
  * The one owner of `stock_analyses`, the users' stored analyses. Research writes and lists a user's
@@ -120,6 +120,16 @@ export class StoredAnalysesRepository {
   }
 
   /** The caller's analyses that are not removed, oldest first. */
+  /** Analyses (not removed) made since `since` that the track record does not follow yet (no outcome row), with their report. */
+  async notFollowedSince(since: Date, limit = 5_000): Promise<{ id: string; userId: string; ticker: string; analysis: unknown }[]> {
+    return this.db
+      .select({ id: stockAnalyses.id, userId: stockAnalyses.userId, ticker: stockAnalyses.ticker, analysis: stockAnalyses.analysis })
+      .from(stockAnalyses)
+      .leftJoin(analysisOutcomes, eq(analysisOutcomes.analysisId, stockAnalyses.id))
+      .where(and(isNull(analysisOutcomes.analysisId), isNull(stockAnalyses.deletedAt), gte(stockAnalyses.createdAt, since)))
+      .limit(limit);
+  }
+
   async listForExport(userId: string): Promise<StoredAnalysis[]> {
     return this.db
       .select({ id: stockAnalyses.id, ticker: stockAnalyses.ticker, createdAt: stockAnalyses.createdAt, analysis: stockAnalyses.analysis })

@@ -1,7 +1,7 @@
-import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { CallProgress, CallStatus, FollowedCall } from "../../../core/track-record/call-outcome";
 import type { Database } from "../../db/database";
-import { analysisOutcomes, stockAnalyses } from "../../db/schema";
+import { analysisOutcomes } from "../../db/schema";
 
 export interface AnalysisOutcomeRow {
   analysisId: string;
@@ -16,16 +16,6 @@ const BATCH = 200;
 /** How the analyses users ran have done since: one row per stored analysis, read only by its owner. */
 export class AnalysisOutcomesRepository {
   constructor(private readonly db: Database) {}
-
-  /** Analyses (not removed) made since `since` that have no outcome yet, with their report. */
-  async unfollowed(since: Date, limit = 5_000): Promise<{ id: string; userId: string; ticker: string; analysis: unknown }[]> {
-    return this.db
-      .select({ id: stockAnalyses.id, userId: stockAnalyses.userId, ticker: stockAnalyses.ticker, analysis: stockAnalyses.analysis })
-      .from(stockAnalyses)
-      .leftJoin(analysisOutcomes, eq(analysisOutcomes.analysisId, stockAnalyses.id))
-      .where(and(isNull(analysisOutcomes.analysisId), isNull(stockAnalyses.deletedAt), gt(stockAnalyses.createdAt, since)))
-      .limit(limit);
-  }
 
   async open(): Promise<AnalysisOutcomeRow[]> {
     const rows = await this.db.select().from(analysisOutcomes).where(eq(analysisOutcomes.settled, false));

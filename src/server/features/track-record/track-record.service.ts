@@ -65,6 +65,8 @@ export class TrackRecordService {
       calls: TrackCallsRepository;
       /** Outcomes of the analyses users ran, shown only in their own history. */
       analysisOutcomes: AnalysisOutcomesRepository;
+      /** The users' stored analyses that are not followed yet (stored-analyses/, the table's owner). */
+      analyses: { notFollowedSince(since: Date): Promise<{ id: string; userId: string; ticker: string; analysis: unknown }[]> };
       market: TrackRecordMarket;
       /** The back-tests of docs/track-record.md (read once, when first asked). */
       historical: () => Promise<HistoricalSimulation[]>;
@@ -173,7 +175,7 @@ export class TrackRecordService {
   private async followNewAnalyses(benchmarkClose: ReadonlyMap<string, number>): Promise<(AnalysisOutcomeRow & { fresh?: boolean })[]> {
     const since = new Date(this.deps.now().getTime() - 366 * 86_400_000);
     const sinceDate = since.toISOString().slice(0, 10);
-    const rows = await this.deps.analysisOutcomes.unfollowed(since);
+    const rows = await this.deps.analyses.notFollowedSince(since);
     return rows.flatMap((row) => {
       const report = row.analysis as AnalysisReport;
       // A year back at most (an imported file may hold analyses of long ago): the bars read reach that far.
