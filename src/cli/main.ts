@@ -122,9 +122,10 @@ function instanceName(role: string): string {
 }
 
 async function workerCommand(): Promise<number> {
-  return withServices(async ({ publicRefresh }) => {
+  return withServices(async ({ publicRefresh, alertJobs }) => {
     await publicRefresh.startWorking();
-    print(`Working on the daily refresh's jobs as ${instanceName("worker")} (Ctrl-C to stop).\n`);
+    await alertJobs.startWorking();
+    print(`Working on the daily refresh's jobs and the alerts after it as ${instanceName("worker")} (Ctrl-C to stop).\n`);
     await new Promise<void>((resolve) => {
       process.once("SIGTERM", resolve);
       process.once("SIGINT", resolve);

@@ -25,6 +25,9 @@ export const routePatterns = {
   ask: "/ask",
   askConversation: "/ask/:conversationId?",
   trackRecord: "/track-record",
+  watchlist: "/watchlist",
+  alertSettings: "/settings/alerts",
+  unsubscribeAlerts: "/unsubscribe/alerts",
 } as const;
 
 function withQuery(path: string, query: Record<string, string | undefined>): string {
@@ -69,4 +72,10 @@ export const paths = {
   /** The public track record; `action` and `ticker` filter its table of calls. */
   trackRecord: (options: { action?: "BUY" | "WATCH" | "SELL"; ticker?: string } = {}) =>
     withQuery(routePatterns.trackRecord, { action: options.action, ticker: options.ticker }),
+  /** The signed-in user's watch list. */
+  watchlist: () => routePatterns.watchlist,
+  /** The alert settings: the daily digest and which rules raise alerts. */
+  alertSettings: () => routePatterns.alertSettings,
+  /** The alert digest's one-click unsubscribe page; the e-mail's link carries the user and its signature. */
+  unsubscribeAlerts: (user: string, token: string) => withQuery(routePatterns.unsubscribeAlerts, { user, token }),
 } as const;

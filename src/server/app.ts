@@ -38,6 +38,9 @@ import { researchRoutes } from "./features/research/research.routes";
 import { stockAnalysisRoutes } from "./features/stock-analysis/stock-analysis.routes";
 import { symbolSearchRoutes } from "./features/symbol-search/symbol-search.routes";
 import { trackRecordRoutes } from "./features/track-record/track-record.routes";
+import { watchlistRoutes } from "./features/watchlist/watchlist.routes";
+import { devClockRoutes } from "./features/dev-clock/dev-clock.routes";
+import type { AdjustableClock } from "./dev-clock";
 
 export interface AppDependencies {
   /**
@@ -56,6 +59,8 @@ export interface AppDependencies {
   webRoot: string | undefined;
   /** Served at /metrics; main.ts gives the services the same one. Made here when not given (tests). */
   metrics?: Metrics;
+  /** DEV_TEST_CLOCK: the services' clock, moved by POST /dev/clock/advance (never in production). */
+  clock?: AdjustableClock;
 }
 
 export const defaultWebRoot = projectPath("dist/web");
@@ -174,7 +179,17 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(newsRoutes, { news: use("news") });
   await app.register(chatRoutes, { chat: use("chat") });
   await app.register(csvImportRoutes, { csv: use("csv") });
+  await app.register(watchlistRoutes, { watchlist: use("watchlist") });
   if (!config.isProduction && deps.outbox) await app.register(devMailboxRoutes, { outbox: deps.outbox });
+  const clock = deps.clock;
+  if (!config.isProduction && clock) {
+    await app.register(devClockRoutes, {
+      clock,
+      onAdvanced: async () => {
+        await (await ready()).publicRefresh.refresh({ wait: false });
+      },
+    });
+  }
   await registerSpaFallback(app, deps.webRoot);
   return app;
 }

@@ -119,6 +119,9 @@ export const envSchema = z
     REFRESH_WORKER_THREADS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).optional()),
     REFRESH_CHUNK_SIZE: z.coerce.number().int().min(1).max(1000).default(25),
     REFRESH_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(300),
+    WATCHLIST_FREE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+    WATCHLIST_PREMIUM_LIMIT: z.coerce.number().int().min(1).max(10_000).default(100),
+    DEV_TEST_CLOCK: booleanFlag(false),
     METRICS_TOKEN: optionalString,
     FMP_API_KEY: optionalString,
     STRIPE_SECRET_KEY: optionalString,
@@ -159,6 +162,7 @@ function crossFieldProblems(source: Record<string, string | undefined>): string[
   const requestTimeout = Number(source.REQUEST_TIMEOUT_MS || DEFAULT_REQUEST_TIMEOUT_MS);
   if (headersTimeout > requestTimeout) problems.push("HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS");
   if (source.NODE_ENV === "production" && !set("AUTH_SECRET")) problems.push("AUTH_SECRET: is required in production");
+  if (source.NODE_ENV === "production" && /^(1|true|yes)$/i.test(source.DEV_TEST_CLOCK ?? "")) problems.push("DEV_TEST_CLOCK: is for end-to-end tests and cannot be set in production");
   if (set("GOOGLE_CLIENT_ID") !== set("GOOGLE_CLIENT_SECRET")) {
     problems.push("GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
   }
@@ -241,6 +245,13 @@ export interface AppConfig {
    * least 1), and how long a job may stay active before it is taken for dead and retried elsewhere.
    */
   jobs: { chunkSize: number; workerThreads: number | null; timeoutSeconds: number };
+  /** How many stocks a free and a premium user may watch (issue 19). */
+  watchlist: { freeLimit: number; premiumLimit: number };
+  /**
+   * DEV_TEST_CLOCK (never in production): the server's clock can be moved forward by POST
+   * /dev/clock/advance, so end-to-end tests see the next session's refresh and alerts.
+   */
+  devTestClock: boolean;
   /** GET /metrics (Prometheus): open when no token is set, else only with `Authorization: Bearer <token>`. */
   metrics: { token: string | undefined };
   chatUrl: string;
@@ -362,6 +373,8 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
       publicRefreshCron: env.PUBLIC_REFRESH_CRON,
     },
     jobs: { chunkSize: env.REFRESH_CHUNK_SIZE, workerThreads: env.REFRESH_WORKER_THREADS ?? null, timeoutSeconds: env.REFRESH_JOB_TIMEOUT_SECONDS },
+    watchlist: { freeLimit: env.WATCHLIST_FREE_LIMIT, premiumLimit: env.WATCHLIST_PREMIUM_LIMIT },
+    devTestClock: env.DEV_TEST_CLOCK,
     metrics: { token: env.METRICS_TOKEN },
     chatUrl: (env.CHAT_URL ?? "").replace(/\/$/, ""),
     billing: {

@@ -12,6 +12,7 @@ import { Metrics } from "./metrics/metrics";
 import { schedulePublicRefresh } from "./jobs/public-refresh-schedule";
 import { AuthSecretError, resolveAuthSecret } from "./auth/auth-secret";
 import { listenOrHandOver } from "./early-listener";
+import { AdjustableClock } from "./dev-clock";
 
 async function main(): Promise<void> {
   if (existsSync(".env")) process.loadEnvFile(".env");
@@ -45,7 +46,12 @@ async function main(): Promise<void> {
   const marketConfig = resolveMarketConfig(config, { log: logger });
   // One set of metrics for GET /metrics: requests (the app), jobs, market-data calls and caches (the services).
   const metrics = new Metrics();
-  const services = Promise.all([database, marketConfig]).then(([handle, resolved]) => createServices(resolved, { database: handle, logger, now: () => new Date(), metrics, instanceId: `server@${os.hostname()}:${process.pid}` }));
+  // DEV_TEST_CLOCK (refused in production): end-to-end tests move this clock to the next close.
+  const clock = config.devTestClock ? new AdjustableClock() : undefined;
+  const now = clock?.now ?? (() => new Date());
+  const services = Promise.all([database, marketConfig]).then(([handle, resolved]) =>
+    createServices(resolved, { database: handle, logger, now, metrics, mail, authSecret, instanceId: `server@${os.hostname()}:${process.pid}` }),
+  );
   // Handled before the app is built: a database that cannot open stops the process with its message.
   database.catch((error: unknown) => {
     if (error instanceof DataDirLockedError || error instanceof DataDirDamagedError) {
@@ -60,10 +66,11 @@ async function main(): Promise<void> {
   void services
     .then(async (ready) => {
       await ready.publicRefresh.startWorking();
+      await ready.alertJobs.startWorking();
       schedule = schedulePublicRefresh(ready.publicRefresh, config.research.publicRefreshCron, logger);
     })
     .catch((error: unknown) => logger.error({ err: error }, "the daily refresh's job workers could not start"));
-  const app = await buildApp(config, { services, logger, mail, outbox, authSecret, webRoot: defaultWebRoot, metrics });
+  const app = await buildApp(config, { services, logger, mail, outbox, authSecret, webRoot: defaultWebRoot, metrics, ...(clock && { clock }) });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -47,6 +47,15 @@ import { AnalysisPool, defaultAnalysisThreads } from "../jobs/analysis-pool";
 import { PgBossJobQueue, stableJobId } from "../jobs/job-queue";
 import type { CacheMetrics, JobMetrics, ProviderMetrics } from "../metrics/metrics";
 import { readUniverseFile } from "../adapters/market/universe-file";
+import { createMailSender } from "../adapters/mail/mail-registry";
+import type { MailSender } from "../adapters/mail/mail-sender";
+import { resolveAuthSecret } from "../auth/auth-secret";
+import { AlertJobsService } from "../features/watchlist/alert-jobs.service";
+import { AlertsRepository } from "../features/watchlist/alerts.repository";
+import { UnsubscribeLinks } from "../features/watchlist/unsubscribe-link";
+import { WatchlistRepository } from "../features/watchlist/watchlist.repository";
+import { WatchlistService } from "../features/watchlist/watchlist.service";
+import type { AnalysisReport } from "../../core/analysis/analysis-report";
 import { createChatTools } from "./chat-tools";
 import { storedPublicReports } from "./stored-reports";
 
@@ -61,6 +70,10 @@ export interface Infrastructure {
   instanceId?: string;
   /** Where the job queue, the market-data budget and cache report (GET /metrics). */
   metrics?: JobMetrics & ProviderMetrics & CacheMetrics;
+  /** Sends the alert digests; by default the configured mailer (SMTP, else the outbox folder). */
+  mail?: MailSender;
+  /** Signs the digests' unsubscribe links; by default the auth secret (AUTH_SECRET, else the data folder's). */
+  authSecret?: string;
 }
 
 /** Every service of the product, built once from the configuration: the server, the CLI and the jobs use these. */
@@ -82,6 +95,10 @@ export interface Services {
   publicRefresh: PublicRefreshService;
   /** Every call the daily screen published, scored as the sessions arrive. */
   trackRecord: TrackRecordService;
+  /** The users' watch lists, alert settings and bell. */
+  watchlist: WatchlistService;
+  /** The alerts after each refresh, as jobs any instance takes (startWorking to take them here). */
+  alertJobs: AlertJobsService;
   contact: ContactService;
   chat: ChatService;
   csv: CsvImportService;
@@ -109,6 +126,7 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
     createMarketDataProvider(config, {
       store: marketStore,
       log,
+      now,
       budget: {
         database: db,
         log,
@@ -181,8 +199,44 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
 
   const publicRecommendations = new PublicRecommendationsService({ repository: publicAnalyses, log });
   const pool = new AnalysisPool(config.jobs.workerThreads ?? defaultAnalysisThreads());
+  // One queue on the product's database for the refresh's jobs and the alerts that follow it.
+  const queue = new PgBossJobQueue(database, { log, jobTimeoutSeconds: config.jobs.timeoutSeconds, ...(metrics && { metrics }) });
+  const poolAnalysis = (ticker: string) => analysis.analyze(ticker, (input) => pool.run(input));
+
+  // Watch lists and alerts (issue 19): a stock's latest call is the daily screen's when it has one.
+  const watchlistRepository = new WatchlistRepository(db);
+  const alertsRepository = new AlertsRepository(db);
+  let secret = infra.authSecret;
+  const links = new UnsubscribeLinks(() => (secret ??= resolveAuthSecret(config)));
+  const screenedReports = async (tickers: string[]): Promise<AnalysisReport[]> =>
+    (await publicAnalyses.byTickers(tickers)).map((row) => row.analysis as AnalysisReport);
+  const watchlist = new WatchlistService({
+    watchlist: watchlistRepository,
+    alerts: alertsRepository,
+    latestReport: async (ticker) => (await screenedReports([ticker.toUpperCase()]))[0] ?? poolAnalysis(ticker),
+    isPremium: (email) => billing.isPremium(email),
+    limits: { free: config.watchlist.freeLimit, premium: config.watchlist.premiumLimit },
+    links,
+    now,
+  });
+  const alertJobs = new AlertJobsService({
+    queue,
+    watchlist: watchlistRepository,
+    alerts: alertsRepository,
+    screenedReports,
+    analyze: poolAnalysis,
+    parallelism: pool.size * 2,
+    mail: infra.mail ?? createMailSender(config, (line) => log.info({}, line)).sender,
+    links,
+    brand: config.brand,
+    appUrl: config.appUrl,
+    jobIds: stableJobId,
+    now,
+    log,
+  });
+
   const publicRefresh = new PublicRefreshService({
-    queue: new PgBossJobQueue(database, { log, jobTimeoutSeconds: config.jobs.timeoutSeconds, ...(metrics && { metrics }) }),
+    queue,
     claims: new JobRunsRepository(db),
     runs: new RefreshRunsRepository(db),
     analyses: publicAnalyses,
@@ -192,11 +246,12 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
       publishScores: async (scores) => {
         await analysis.publishUniverseScores(scores);
       },
-      analyze: (ticker) => analysis.analyze(ticker, (input) => pool.run(input)),
+      analyze: poolAnalysis,
       parallelism: pool.size * 2,
       close: () => pool.close(),
     },
     calls: trackRecord,
+    followers: alertJobs,
     jobIds: stableJobId,
     chunkSize: config.jobs.chunkSize,
     concurrency: 2,
@@ -242,6 +297,8 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
     publicRecommendations,
     publicRefresh,
     trackRecord,
+    watchlist,
+    alertJobs,
     contact: new ContactService({ repository: new ContactRepository(db), now }),
     chat: new ChatService({ repository: new ChatRepository(db), assistant, now }),
     csv: new CsvImportService({ repository: stockAnalyses, now }),

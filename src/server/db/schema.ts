@@ -427,3 +427,108 @@ export const providerBlocks = pgTable("provider_blocks", {
   blockedUntil: timestamp("blocked_until", { withTimezone: true }).notNull(),
   reason: text("reason").notNull(),
 });
+
+/** A user's watched stocks and each one's alert rules (issue 19, decision 032). */
+export const watchItems = pgTable(
+  "watch_items",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ticker: text("ticker").notNull(),
+    ruleBuy: boolean("rule_buy").notNull().default(true),
+    ruleSell: boolean("rule_sell").notNull().default(true),
+    ruleExtended: boolean("rule_extended").notNull().default(true),
+    ruleNewBase: boolean("rule_new_base").notNull().default(true),
+    priceAbove: doublePrecision("price_above"),
+    priceAboveSetAt: timestamp("price_above_set_at", { withTimezone: true }),
+    priceAboveFiredOn: date("price_above_fired_on"),
+    priceBelow: doublePrecision("price_below"),
+    priceBelowSetAt: timestamp("price_below_set_at", { withTimezone: true }),
+    priceBelowFiredOn: date("price_below_fired_on"),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.ticker] }), index("watch_items_ticker").on(table.ticker)],
+);
+
+/** A user's alert switches: the daily digest and each rule for all their stocks; when they last read the bell. */
+export const alertSettings = pgTable("alert_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  digest: boolean("digest").notNull().default(true),
+  ruleBuy: boolean("rule_buy").notNull().default(true),
+  ruleSell: boolean("rule_sell").notNull().default(true),
+  ruleExtended: boolean("rule_extended").notNull().default(true),
+  ruleNewBase: boolean("rule_new_base").notNull().default(true),
+  rulePrice: boolean("rule_price").notNull().default(true),
+  readAt: timestamp("read_at", { withTimezone: true }),
+  updatedAt: updatedAt(),
+});
+
+/** A watched stock's state on a session (core/alerts/watch-snapshot.ts): what the next session is compared with. */
+export const watchSnapshots = pgTable(
+  "watch_snapshots",
+  {
+    ticker: text("ticker").notNull(),
+    session: date("session").notNull(),
+    close: doublePrecision("close").notNull(),
+    snapshot: jsonb("snapshot").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.ticker, table.session] })],
+);
+
+/** Each event a stock's rules saw, once (unique by ticker, rule and the event's key). */
+export const watchEvents = pgTable(
+  "stock_events",
+  {
+    id: text("id").primaryKey(),
+    ticker: text("ticker").notNull(),
+    rule: text("rule").notNull(),
+    eventKey: text("event_key").notNull(),
+    session: date("session").notNull(),
+    title: text("title").notNull(),
+    detail: text("detail").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [unique("stock_events_once").on(table.ticker, table.rule, table.eventKey), index("stock_events_session").on(table.session)],
+);
+
+/** A user's alerts: the bell's list and the digest's content; never two for one user and event. */
+export const userAlerts = pgTable(
+  "user_alerts",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ticker: text("ticker").notNull(),
+    rule: text("rule").notNull(),
+    eventKey: text("event_key").notNull(),
+    session: date("session").notNull(),
+    title: text("title").notNull(),
+    detail: text("detail").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique("user_alerts_once").on(table.userId, table.ticker, table.rule, table.eventKey),
+    index("user_alerts_user_newest").on(table.userId, table.createdAt.desc()),
+    index("user_alerts_session_user").on(table.session, table.userId),
+  ],
+);
+
+/** The digest e-mail of a user and session: claimed before it is sent, so it goes out once. */
+export const alertDigests = pgTable(
+  "alert_digests",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    session: date("session").notNull(),
+    alerts: integer("alerts").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.session] })],
+);

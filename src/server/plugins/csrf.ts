@@ -6,8 +6,12 @@ export const CSRF_COOKIE = "csrftoken";
 export const CSRF_HEADER = "x-csrftoken";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-/** better-auth checks Origin itself; the payment provider's webhook is signed instead. */
-const EXEMPT_PREFIXES = ["/api/auth/", "/api/billing/webhook"];
+/**
+ * better-auth checks Origin itself; the payment provider's webhook is signed instead, and so is the
+ * alert e-mail's one-click unsubscribe (mail clients post it without cookies; it can only turn the
+ * e-mails off).
+ */
+const EXEMPT_PREFIXES = ["/api/auth/", "/api/billing/webhook", "/api/alerts/unsubscribe"];
 /**
  * Native HTML forms, which cannot send the header. POST /gift (the gift assistant) changes no
  * state, needs no sign-in, reads no cookie and answers HTML only to whoever posted it, so a forged

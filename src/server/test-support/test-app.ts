@@ -27,7 +27,7 @@ export interface TestApp {
 export async function startTestApp(
   kind: TestDatabaseKind,
   env: Record<string, string> = {},
-  options: { market?: MarketDataProvider; database?: DatabaseHandle; authSecret?: string } = {},
+  options: { market?: MarketDataProvider; database?: DatabaseHandle; authSecret?: string; now?: () => Date } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: "test",
@@ -40,18 +40,22 @@ export async function startTestApp(
   const database = options.database ?? (await kind.open());
   const mail = new MemoryMailSender();
   const logger = createLogger(config);
+  const authSecret = options.authSecret ?? TEST_AUTH_SECRET;
   const services = createServices(config, {
     database,
     logger,
-    now: () => new Date(),
+    now: options.now ?? (() => new Date()),
     market: options.market ?? new CachedMarketDataProvider(new DemoMarketProvider({ seed: 42 })),
+    // The alert digests land in the same memory mailbox as the account e-mails.
+    mail,
+    authSecret,
   });
   const app = await buildApp(config, {
     services: Promise.resolve(services),
     logger,
     mail,
     outbox: undefined,
-    authSecret: options.authSecret ?? TEST_AUTH_SECRET,
+    authSecret,
     webRoot: undefined,
   });
   await app.ready();

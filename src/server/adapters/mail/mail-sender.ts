@@ -5,6 +5,8 @@ export interface MailMessage {
   text: string;
   html: string;
   links: string[];
+  /** Extra headers, e.g. List-Unsubscribe on the alert digest. */
+  headers?: Record<string, string>;
 }
 
 /** The port every mail adapter implements (SMTP, or the local outbox folder). */

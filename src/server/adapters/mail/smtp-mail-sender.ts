@@ -20,6 +20,7 @@ export class SmtpMailSender implements MailSender {
       subject: message.subject,
       text: message.text,
       html: message.html,
+      ...(message.headers && { headers: message.headers }),
     });
   }
 

@@ -140,7 +140,8 @@ export function createMarketDataProvider(config: AppConfig, options: MarketRegis
     case "auto":
     case "demo":
     {
-      const demo = new DemoMarketProvider({ seed: config.market.demoSeed, universeSize: config.market.demoUniverseSize, onUnknownTicker });
+      // The demo market's sessions follow the process clock (DEV_TEST_CLOCK moves it in end-to-end tests).
+      const demo = new DemoMarketProvider({ seed: config.market.demoSeed, universeSize: config.market.demoUniverseSize, onUnknownTicker, ...(options.now && { today: options.now }) });
       return new CachedMarketDataProvider(config.market.demoLatencyMs > 0 ? new SimulatedLatencyProvider(demo, config.market.demoLatencyMs) : demo, cacheOptions);
     }
     case "yahoo":

@@ -66,6 +66,12 @@ export class PublicAnalysesRepository {
     await this.db.delete(publicAnalyses).where(sql`${publicAnalyses.ticker} <> all(${sql.param(tickers)}::text[])`);
   }
 
+  /** The stored analyses of these tickers (those in the public universe). */
+  async byTickers(tickers: string[]): Promise<PublicAnalysisRow[]> {
+    if (tickers.length === 0) return [];
+    return this.db.select().from(publicAnalyses).where(sql`${publicAnalyses.ticker} = any(${sql.param(tickers)}::text[])`);
+  }
+
   /** The as-of date of the freshest stored analysis, or null when the list is empty. */
   async latestAsOf(): Promise<string | null> {
     const [row] = await this.db.select({ asOf: max(publicAnalyses.asOf) }).from(publicAnalyses);

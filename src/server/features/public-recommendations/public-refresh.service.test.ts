@@ -37,9 +37,12 @@ class FailingWrites extends PublicAnalysesRepository {
 }
 
 let close: (() => Promise<void>) | undefined;
+/** The run keys the refresh handed to what follows it (the alerts). */
+let followed: string[] = [];
 afterEach(async () => {
   await close?.();
   close = undefined;
+  followed = [];
 });
 
 describe.each(testDatabaseKinds)("the refresh's jobs on $name", (kind) => {
@@ -63,6 +66,7 @@ describe.each(testDatabaseKinds)("the refresh's jobs on $name", (kind) => {
       analyzer,
       // These reports are skeletons: the track record's own tests cover what it stores.
       calls: { recordCalls: async () => 0, scoreOpenCalls: async () => undefined },
+      followers: { afterRefresh: async (runKey) => void followed.push(runKey) },
       jobIds: stableJobId,
       chunkSize: 2,
       concurrency: 1,
@@ -108,6 +112,8 @@ describe.each(testDatabaseKinds)("the refresh's jobs on $name", (kind) => {
     await refresh.startWorking();
     const done = await refresh.waitFor(queued.runId!);
     expect(done.analysed).toBe(TICKERS.length);
+    // The watch lists' alerts follow the finished run, queued once with the run's trading day.
+    expect(followed).toEqual([refresh.currentRunKey()]);
     const status = await refresh.status();
     expect(status.refreshing).toBe(false);
     expect(status.progress).toBeNull();

@@ -66,6 +66,11 @@ export interface CallRecorder {
   scoreOpenCalls(): Promise<unknown>;
 }
 
+/** What follows a finished run (the watch lists' alerts), queued as its own jobs. */
+export interface RefreshFollower {
+  afterRefresh(runKey: string): Promise<void>;
+}
+
 /** Stable ids of a run's jobs, so that two instances sending the same step queue it once. */
 export type JobIds = (...parts: (string | number)[]) => string;
 
@@ -89,6 +94,7 @@ export class PublicRefreshService {
       analyses: PublicAnalysesRepository;
       analyzer: UniverseAnalyzer;
       calls: CallRecorder;
+      followers: RefreshFollower;
       jobIds: JobIds;
       chunkSize: number;
       /** Jobs this instance works on at once (each a chunk). */
@@ -306,6 +312,8 @@ export class PublicRefreshService {
     await this.deps.analyses.retainOnly(await this.deps.runs.analysedTickers(runId));
     // The new session's bars are in: the track record's open calls move on by it before the run is done.
     await this.deps.calls.scoreOpenCalls().catch((error: unknown) => this.deps.log.error({ runId, err: error }, "public refresh: scoring the track record failed; it is scored again after the next run"));
+    // The watch lists are evaluated against the new session by their own job (queued once per run).
+    await this.deps.followers.afterRefresh(runKeyOf(runId)).catch((error: unknown) => this.deps.log.error({ runId, err: error }, "public refresh: the alerts could not be queued; they are evaluated after the next run"));
     if (!(await this.deps.runs.advance(runId, "analyse", "done", this.deps.now())) && !(await this.deps.runs.advance(runId, "score", "done", this.deps.now()))) return;
     await this.deps.claims.finish(PUBLIC_REFRESH_JOB, runKeyOf(runId), null);
     this.deps.onListsReplaced();

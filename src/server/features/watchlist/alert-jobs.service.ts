@@ -1,0 +1,184 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { priceEvent, stockEvents, type AlertEvent } from "../../../core/alerts/alert-rules";
+import { watchSnapshot, type WatchSnapshot } from "../../../core/alerts/watch-snapshot";
+import type { AnalysisReport } from "../../../core/analysis/analysis-report";
+import type { MailSender } from "../../adapters/mail/mail-sender";
+import type { Clock } from "../../clock";
+import type { Logger } from "../../logger";
+import { alertDigestEmail } from "./alert-digest";
+import type { AlertsRepository, DigestRecipient } from "./alerts.repository";
+import type { UnsubscribeLinks } from "./unsubscribe-link";
+import type { WatchlistRepository } from "./watchlist.repository";
+
+/** The queue the alerts' jobs run on (the daily refresh's pg-boss, decision 024). */
+export const WATCH_ALERTS_QUEUE = "watch-alerts";
+
+export type AlertJob = { kind: "evaluate"; runKey: string } | { kind: "digest"; session: string; recipients: DigestRecipient[] };
+
+export interface AlertQueue {
+  send(name: string, jobs: { id: string; data: AlertJob }[]): Promise<void>;
+  work(name: string, concurrency: number, handler: (data: AlertJob, job: { lastAttempt: boolean }) => Promise<void>): Promise<void>;
+}
+
+export interface AlertJobsDeps {
+  queue: AlertQueue;
+  watchlist: WatchlistRepository;
+  alerts: AlertsRepository;
+  /** The daily screen's stored analyses of these tickers (those in the public universe). */
+  screenedReports(tickers: string[]): Promise<AnalysisReport[]>;
+  /** Analyses a watched stock the screen does not cover (on the analysis threads). */
+  analyze(ticker: string): Promise<AnalysisReport>;
+  /** Stocks analysed at once for the watched stocks outside the universe. */
+  parallelism: number;
+  mail: MailSender;
+  links: UnsubscribeLinks;
+  brand: string;
+  appUrl: string;
+  jobIds: (...parts: (string | number)[]) => string;
+  /** Users per digest job. */
+  digestBatch?: number;
+  now: Clock;
+  log: Logger;
+}
+
+export interface EvaluationResult {
+  session: string | null;
+  tickers: number;
+  analysed: number;
+  events: number;
+  alerts: number;
+  priceAlerts: number;
+  recipients: number;
+}
+
+/**
+ * The alerts after each daily refresh (issue 19, decision 032), as queued jobs any instance takes:
+ * one evaluation per run (snapshots of every watched stock, their events, each user's alerts in one
+ * statement), then digest jobs of a few hundred users each. Every step is idempotent: unique keys
+ * keep events and alerts single, and a digest is claimed before it is sent.
+ */
+export class AlertJobsService {
+  private working: Promise<void> | null = null;
+
+  constructor(private readonly deps: AlertJobsDeps) {}
+
+  /** Takes the alerts' jobs in this process from now on (the server and `quanta worker` call it at start). */
+  startWorking(): Promise<void> {
+    this.working ??= this.deps.queue.work(WATCH_ALERTS_QUEUE, 1, (job) => this.handle(job));
+    return this.working;
+  }
+
+  /** Queues the evaluation of a finished refresh run (the refresh calls it; the same run queues it once). */
+  async afterRefresh(runKey: string): Promise<void> {
+    await this.deps.queue.send(WATCH_ALERTS_QUEUE, [{ id: this.deps.jobIds(WATCH_ALERTS_QUEUE, runKey, "evaluate"), data: { kind: "evaluate", runKey } }]);
+  }
+
+  private async handle(job: AlertJob): Promise<void> {
+    if (job.kind === "evaluate") {
+      const result = await this.evaluate();
+      this.deps.log.info({ runKey: job.runKey, ...result }, "alerts: watch lists evaluated");
+      return;
+    }
+    await this.sendDigests(job.session, job.recipients);
+  }
+
+  /** The watched stocks' snapshots of the latest session: the screen's analyses, then the rest analysed here. */
+  private async snapshots(tickers: string[]): Promise<{ snapshots: WatchSnapshot[]; analysed: number }> {
+    const screened = await this.deps.screenedReports(tickers);
+    const snapshots = screened.map(watchSnapshot);
+    const covered = new Set(snapshots.map((snapshot) => snapshot.ticker));
+    const rest = tickers.filter((ticker) => !covered.has(ticker));
+    let next = 0;
+    const lane = async () => {
+      while (next < rest.length) {
+        const ticker = rest[next++]!;
+        await nextTurn();
+        try {
+          snapshots.push(watchSnapshot(await this.deps.analyze(ticker)));
+        } catch (error) {
+          this.deps.log.warn({ ticker, err: error }, "alerts: a watched stock could not be analysed; it is skipped this session");
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(this.deps.parallelism, rest.length)) }, lane));
+    return { snapshots, analysed: rest.length };
+  }
+
+  /** Evaluates every watch list against the latest session and queues the digests. Safe to run again. */
+  async evaluate(): Promise<EvaluationResult> {
+    const now = this.deps.now();
+    const tickers = await this.deps.watchlist.watchedTickers();
+    const { snapshots, analysed } = await this.snapshots(tickers);
+    const session = snapshots.reduce<string | null>((latest, snapshot) => (latest === null || snapshot.session > latest ? snapshot.session : latest), null);
+    if (session === null) return { session, tickers: tickers.length, analysed, events: 0, alerts: 0, priceAlerts: 0, recipients: 0 };
+    // A stock whose data did not reach the latest session has nothing new to say.
+    const current = snapshots.filter((snapshot) => snapshot.session === session);
+    const before = await this.deps.watchlist.latestSnapshots(current.map((snapshot) => snapshot.ticker), session);
+    await this.deps.watchlist.saveSnapshots(current, now);
+
+    const events = current.flatMap((snapshot) => stockEvents(before.get(snapshot.ticker) ?? null, snapshot));
+    await this.deps.alerts.addStockEvents(events, now);
+    const alerts = await this.deps.alerts.fanOut(session);
+
+    let priceAlerts = 0;
+    for (const candidate of await this.deps.alerts.priceAlertCandidates(session)) {
+      const event = priceEvent({ direction: candidate.direction, level: candidate.level, setAt: candidate.setAt }, { ticker: candidate.ticker, session, close: candidate.close });
+      if (event && (await this.deps.alerts.firePriceAlert(candidate, event, now))) priceAlerts++;
+    }
+
+    const recipients = await this.deps.alerts.digestRecipients(session);
+    const batch = this.deps.digestBatch ?? 250;
+    const jobs: { id: string; data: AlertJob }[] = [];
+    for (let start = 0; start < recipients.length; start += batch) {
+      const group = recipients.slice(start, start + batch);
+      jobs.push({ id: this.deps.jobIds(WATCH_ALERTS_QUEUE, session, "digest", group[0]!.userId, group.length), data: { kind: "digest", session, recipients: group } });
+    }
+    await this.deps.queue.send(WATCH_ALERTS_QUEUE, jobs);
+    return { session, tickers: tickers.length, analysed, events: events.length, alerts, priceAlerts, recipients: recipients.length };
+  }
+
+  /** Sends each recipient's digest of the session once: claimed first, given back if sending fails (the job is retried). */
+  async sendDigests(session: string, recipients: DigestRecipient[]): Promise<number> {
+    const rows = await this.deps.alerts.sessionAlerts(
+      recipients.map((recipient) => recipient.userId),
+      session,
+    );
+    const byUser = new Map<string, AlertEvent[]>();
+    for (const row of rows) {
+      const list = byUser.get(row.userId) ?? [];
+      list.push({ ticker: row.ticker, rule: row.rule as AlertEvent["rule"], key: row.eventKey, session: row.session, title: row.title, detail: row.detail });
+      byUser.set(row.userId, list);
+    }
+    let sent = 0;
+    for (const recipient of recipients) {
+      const alerts = byUser.get(recipient.userId) ?? [];
+      if (alerts.length === 0) continue;
+      const now = this.deps.now();
+      if (!(await this.deps.alerts.claimDigest(recipient.userId, session, alerts.length, now))) continue;
+      const message = alertDigestEmail({
+        brand: this.deps.brand,
+        appUrl: this.deps.appUrl,
+        to: recipient.email,
+        session,
+        alerts: rankForDigest(alerts),
+        unsubscribe: { user: recipient.userId, token: this.deps.links.token(recipient.userId) },
+      });
+      try {
+        await this.deps.mail.send(message);
+      } catch (error) {
+        await this.deps.alerts.releaseDigest(recipient.userId, session);
+        throw error;
+      }
+      await this.deps.alerts.markDigestSent(recipient.userId, session, this.deps.now());
+      sent++;
+    }
+    return sent;
+  }
+}
+
+/** Sells first (money at risk), then buys, then the rest; by ticker within a rule. */
+const DIGEST_ORDER: Record<AlertEvent["rule"], number> = { sell: 0, price_below: 1, buy: 2, price_above: 3, extended: 4, new_base: 5 };
+
+function rankForDigest(alerts: AlertEvent[]): AlertEvent[] {
+  return [...alerts].sort((a, b) => DIGEST_ORDER[a.rule] - DIGEST_ORDER[b.rule] || a.ticker.localeCompare(b.ticker));
+}

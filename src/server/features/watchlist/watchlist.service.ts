@@ -1,0 +1,202 @@
+import type { AlertSettings, Alerts } from "../../../contracts/alerts";
+import { ALERT_HISTORY_DAYS, UNSUBSCRIBE_INVALID_CODE } from "../../../contracts/alerts";
+import {
+  UNKNOWN_TICKER_CODE,
+  WATCH_NOT_FOUND_CODE,
+  WATCHLIST_DUPLICATE_CODE,
+  WATCHLIST_LIMIT_CODE,
+  type AlertKind,
+  type UpdateWatchRequest,
+  type WatchedCall,
+  type WatchItem,
+  type Watchlist,
+} from "../../../contracts/watchlist";
+import { distanceTo, watchSnapshot, type WatchSnapshot } from "../../../core/alerts/watch-snapshot";
+import type { AnalysisReport } from "../../../core/analysis/analysis-report";
+import { SymbolNotFoundError } from "../../../core/market/market-data-provider";
+import { AppError } from "../../app-error";
+import type { Clock } from "../../clock";
+import type { AlertsRepository } from "./alerts.repository";
+import type { UnsubscribeLinks } from "./unsubscribe-link";
+import type { WatchItemRow, WatchlistRepository } from "./watchlist.repository";
+
+export interface WatchlistServiceDeps {
+  watchlist: WatchlistRepository;
+  alerts: AlertsRepository;
+  /** The stock's latest analysis: the daily screen's when it is in the public universe, else a fresh one. */
+  latestReport(ticker: string): Promise<AnalysisReport>;
+  isPremium(email: string): Promise<boolean>;
+  limits: { free: number; premium: number };
+  links: UnsubscribeLinks;
+  now: Clock;
+}
+
+interface WatchUser {
+  id: string;
+  email: string;
+}
+
+function watchedCall(snapshot: WatchSnapshot): WatchedCall {
+  return {
+    as_of: snapshot.session,
+    action: snapshot.action,
+    company: snapshot.company,
+    price: snapshot.close,
+    buy_point: snapshot.buyPoint,
+    stop: snapshot.stop,
+    target: snapshot.target,
+    distance_to_buy_point: distanceTo(snapshot.close, snapshot.buyPoint ?? snapshot.pivot),
+    distance_to_stop: distanceTo(snapshot.close, snapshot.stop),
+    extended: snapshot.extended,
+    setup: snapshot.setup,
+    demo: snapshot.demo,
+  };
+}
+
+function priceAlert(level: number | null, firedOn: string | null) {
+  return level === null ? null : { level, fired_on: firedOn };
+}
+
+function watchItem(row: WatchItemRow, snapshot: WatchSnapshot | undefined): WatchItem {
+  return {
+    ticker: row.ticker,
+    added_at: row.createdAt.toISOString(),
+    rules: { buy: row.ruleBuy, sell: row.ruleSell, extended: row.ruleExtended, new_base: row.ruleNewBase },
+    price_above: priceAlert(row.priceAbove, row.priceAboveFiredOn),
+    price_below: priceAlert(row.priceBelow, row.priceBelowFiredOn),
+    latest: snapshot ? watchedCall(snapshot) : null,
+  };
+}
+
+function notWatched(ticker: string): AppError {
+  return new AppError(404, WATCH_NOT_FOUND_CODE, `${ticker} is not on your watch list.`);
+}
+
+/**
+ * A user's watch list, alert settings and bell (issue 19, decision 032). Every read and write is
+ * scoped to the signed-in user's id: no route can name another user's list.
+ */
+export class WatchlistService {
+  constructor(private readonly deps: WatchlistServiceDeps) {}
+
+  private async limitFor(user: WatchUser): Promise<{ limit: number; plan: "free" | "premium" }> {
+    const premium = await this.deps.isPremium(user.email);
+    return premium ? { limit: this.deps.limits.premium, plan: "premium" } : { limit: this.deps.limits.free, plan: "free" };
+  }
+
+  async list(user: WatchUser): Promise<Watchlist> {
+    const [rows, plan] = await Promise.all([this.deps.watchlist.items(user.id), this.limitFor(user)]);
+    const snapshots = await this.deps.watchlist.latestSnapshots(rows.map((row) => row.ticker));
+    return { items: rows.map((row) => watchItem(row, snapshots.get(row.ticker))), ...plan };
+  }
+
+  /**
+   * Watches a stock: checks it exists (its latest analysis), keeps that analysis's snapshot as the
+   * baseline the next session is compared with, then adds it within the plan's limit.
+   */
+  async add(user: WatchUser, ticker: string): Promise<WatchItem> {
+    const { limit, plan } = await this.limitFor(user);
+    const existing = await this.deps.watchlist.item(user.id, ticker);
+    if (existing) throw new AppError(409, WATCHLIST_DUPLICATE_CODE, `${ticker} is already on your watch list.`);
+    let report: AnalysisReport;
+    try {
+      report = await this.deps.latestReport(ticker);
+    } catch (error) {
+      if (error instanceof SymbolNotFoundError) throw new AppError(404, UNKNOWN_TICKER_CODE, `No stock found for '${ticker}'. Check the ticker and try again.`);
+      throw error;
+    }
+    const snapshot = watchSnapshot(report);
+    const now = this.deps.now();
+    await this.deps.watchlist.saveSnapshots([snapshot], now);
+    const result = await this.deps.watchlist.add(user.id, snapshot.ticker, limit, now);
+    if ("problem" in result) {
+      if (result.problem === "duplicate") throw new AppError(409, WATCHLIST_DUPLICATE_CODE, `${snapshot.ticker} is already on your watch list.`);
+      throw new AppError(
+        403,
+        WATCHLIST_LIMIT_CODE,
+        plan === "free"
+          ? `Your watch list is full: the free plan watches up to ${limit} stocks. Remove one, or upgrade to premium to watch up to ${this.deps.limits.premium}.`
+          : `Your watch list is full: premium watches up to ${limit} stocks. Remove one to add another.`,
+      );
+    }
+    return watchItem(result.added, snapshot);
+  }
+
+  async update(user: WatchUser, ticker: string, request: UpdateWatchRequest): Promise<WatchItem> {
+    const rules = request.rules ?? {};
+    const row = await this.deps.watchlist.update(
+      user.id,
+      ticker,
+      {
+        ...(rules.buy !== undefined && { ruleBuy: rules.buy }),
+        ...(rules.sell !== undefined && { ruleSell: rules.sell }),
+        ...(rules.extended !== undefined && { ruleExtended: rules.extended }),
+        ...(rules.new_base !== undefined && { ruleNewBase: rules.new_base }),
+        ...(request.price_above !== undefined && { priceAbove: request.price_above }),
+        ...(request.price_below !== undefined && { priceBelow: request.price_below }),
+      },
+      this.deps.now(),
+    );
+    if (!row) throw notWatched(ticker);
+    const snapshots = await this.deps.watchlist.latestSnapshots([row.ticker]);
+    return watchItem(row, snapshots.get(row.ticker));
+  }
+
+  async remove(user: WatchUser, ticker: string): Promise<void> {
+    if (!(await this.deps.watchlist.remove(user.id, ticker))) throw notWatched(ticker);
+  }
+
+  async settings(user: WatchUser): Promise<AlertSettings> {
+    return settingsView(await this.deps.watchlist.settings(user.id));
+  }
+
+  async updateSettings(user: WatchUser, patch: { digest?: boolean | undefined; rules?: Partial<AlertSettings["rules"]> | undefined }): Promise<AlertSettings> {
+    const rules = patch.rules ?? {};
+    const saved = await this.deps.watchlist.updateSettings(
+      user.id,
+      {
+        ...(patch.digest !== undefined && { digest: patch.digest }),
+        ...(rules.buy !== undefined && { ruleBuy: rules.buy }),
+        ...(rules.sell !== undefined && { ruleSell: rules.sell }),
+        ...(rules.extended !== undefined && { ruleExtended: rules.extended }),
+        ...(rules.new_base !== undefined && { ruleNewBase: rules.new_base }),
+        ...(rules.price !== undefined && { rulePrice: rules.price }),
+      },
+      this.deps.now(),
+    );
+    return settingsView(saved);
+  }
+
+  /** The bell: the last 30 days of alerts, newest first, with those after the last read marked unread. */
+  async alerts(user: WatchUser): Promise<Alerts> {
+    const since = new Date(this.deps.now().getTime() - ALERT_HISTORY_DAYS * 86_400_000);
+    const [rows, settings] = await Promise.all([this.deps.alerts.recent(user.id, since), this.deps.watchlist.settings(user.id)]);
+    const readAt = settings.readAt?.getTime() ?? 0;
+    const alerts = rows.map((row) => ({
+      id: row.id,
+      ticker: row.ticker,
+      kind: row.rule as AlertKind,
+      session: row.session,
+      title: row.title,
+      detail: row.detail,
+      created_at: row.createdAt.toISOString(),
+      read: row.createdAt.getTime() <= readAt,
+    }));
+    return { alerts, unread: alerts.filter((alert) => !alert.read).length };
+  }
+
+  async markRead(user: WatchUser): Promise<void> {
+    await this.deps.alerts.markRead(user.id, this.deps.now());
+  }
+
+  /** The e-mail's one-click unsubscribe: the link's signature is the only proof asked. */
+  async unsubscribe(userId: string, token: string): Promise<void> {
+    const invalid = new AppError(400, UNSUBSCRIBE_INVALID_CODE, "This unsubscribe link is not valid. Open the latest alert e-mail's link, or turn the e-mails off in your alert settings.");
+    if (!this.deps.links.verify(userId, token)) throw invalid;
+    if (!(await this.deps.alerts.unsubscribe(userId, this.deps.now()))) throw invalid;
+  }
+}
+
+function settingsView(row: { digest: boolean; ruleBuy: boolean; ruleSell: boolean; ruleExtended: boolean; ruleNewBase: boolean; rulePrice: boolean }): AlertSettings {
+  return { digest: row.digest, rules: { buy: row.ruleBuy, sell: row.ruleSell, extended: row.ruleExtended, new_base: row.ruleNewBase, price: row.rulePrice } };
+}

@@ -1,0 +1,209 @@
+import { createHmac } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import type { AlertSettings, Alerts } from "../../../contracts/alerts";
+import type { WatchItem, Watchlist } from "../../../contracts/watchlist";
+import { lastCompletedSession, isoFromDayNumber } from "../../../core/market/trading-calendar";
+import { CachedMarketDataProvider } from "../../adapters/market/cached-market-data-provider";
+import { DemoMarketProvider } from "../../adapters/market/demo";
+import { AdjustableClock } from "../../dev-clock";
+import { stripeCustomers, userAlerts, watchItems } from "../../db/schema";
+import { testDatabaseKinds } from "../../test-support/test-database";
+import { apiHeaders, createVerifiedUser, json, startTestApp, TEST_AUTH_SECRET, type TestApp } from "../../test-support/test-app";
+
+type ErrorBody = { error: string; code: string };
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+function watch(app: TestApp, jwt: string, ticker: string) {
+  return app.app.inject({ method: "POST", url: "/api/watchlist", headers: apiHeaders(jwt), payload: { ticker } });
+}
+
+async function listOf(app: TestApp, jwt: string): Promise<Watchlist> {
+  const response = await app.app.inject({ url: "/api/watchlist", headers: apiHeaders(jwt) });
+  expect(response.statusCode).toBe(200);
+  return json<Watchlist>(response);
+}
+
+/** The daily screen's BUY and WATCH names on the demo market, from the public lists. */
+async function screened(app: TestApp): Promise<{ buy: string[]; watch: string[] }> {
+  const rows = await app.services.publicAnalyses.list();
+  return { buy: rows.filter((row) => row.action === "BUY").map((row) => row.ticker), watch: rows.filter((row) => row.action === "WATCH").map((row) => row.ticker) };
+}
+
+/** A digest of the session reaches the mailbox (the alert jobs run on the queue, as in production). */
+async function digestFor(app: TestApp, email: string, timeoutMs = 30_000) {
+  const started = Date.now();
+  for (;;) {
+    const found = app.mail.messages.filter((message) => message.to === email && message.headers?.["List-Unsubscribe"]);
+    if (found.length > 0) return found;
+    if (Date.now() - started > timeoutMs) throw new Error(`no digest reached ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.each(testDatabaseKinds)("watch lists and alerts on $name", (kind) => {
+  it("adds, lists, switches and removes stocks; refuses duplicates, unknown tickers and bad input without changing anything", async () => {
+    t = await startTestApp(kind);
+    const { jwt } = await createVerifiedUser(t, "watcher@example.com");
+    expect(await listOf(t, jwt)).toEqual({ items: [], limit: 10, plan: "free" });
+
+    const added = await watch(t, jwt, " nwsc ");
+    expect(added.statusCode).toBe(201);
+    const item = json<WatchItem>(added);
+    expect(item).toMatchObject({ ticker: "NWSC", rules: { buy: true, sell: true, extended: true, new_base: true }, price_above: null, price_below: null });
+    expect(item.latest).toMatchObject({ company: expect.any(String), action: expect.stringMatching(/^(BUY|WATCH|SELL)$/), demo: true });
+    expect(item.latest!.price).toBeGreaterThan(0);
+
+    expect(json<ErrorBody>(await watch(t, jwt, "NWSC"))).toMatchObject({ code: "already_watched" });
+    const unknown = await watch(t, jwt, "ZZZZQ");
+    expect(unknown.statusCode).toBe(404);
+    expect(json<ErrorBody>(unknown).code).toBe("ticker_not_found");
+    const bad = await watch(t, jwt, "<script>");
+    expect(bad.statusCode).toBe(400);
+    expect((await listOf(t, jwt)).items.map((row) => row.ticker)).toEqual(["NWSC"]);
+
+    const patched = await t.app.inject({ method: "PATCH", url: "/api/watchlist/nwsc", headers: apiHeaders(jwt), payload: { rules: { new_base: false }, price_above: 250.5 } });
+    expect(patched.statusCode).toBe(200);
+    expect(json<WatchItem>(patched)).toMatchObject({ rules: { new_base: false, buy: true }, price_above: { level: 250.5, fired_on: null } });
+    expect((await t.app.inject({ method: "PATCH", url: "/api/watchlist/NWSC", headers: apiHeaders(jwt), payload: { price_above: -3 } })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: "PATCH", url: "/api/watchlist/NWSC", headers: apiHeaders(jwt), payload: { colour: "red" } })).statusCode).toBe(400);
+    expect(json<ErrorBody>(await t.app.inject({ method: "PATCH", url: "/api/watchlist/QBIT", headers: apiHeaders(jwt), payload: { price_below: 1 } }))).toMatchObject({ code: "not_watched" });
+
+    expect((await t.app.inject({ method: "DELETE", url: "/api/watchlist/NWSC", headers: apiHeaders(jwt) })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: "DELETE", url: "/api/watchlist/NWSC", headers: apiHeaders(jwt) })).statusCode).toBe(404);
+    expect((await listOf(t, jwt)).items).toEqual([]);
+  }, 60_000);
+
+  it("holds each plan's limit on the server, also for requests sent at once, and lifts it for premium", async () => {
+    t = await startTestApp(kind, { WATCHLIST_FREE_LIMIT: "3", WATCHLIST_PREMIUM_LIMIT: "5" });
+    const { jwt, userId } = await createVerifiedUser(t, "limits@example.com");
+    const tickers = ["NWSC", "QBIT", "LMNC", "VNTR", "CRDX", "HLXC", "MRDT"];
+    const answers = await Promise.all(tickers.slice(0, 5).map((ticker) => watch(t!, jwt, ticker)));
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(3);
+    const refused = answers.filter((answer) => answer.statusCode === 403).map((answer) => json<ErrorBody>(answer));
+    expect(refused).toHaveLength(2);
+    expect(refused[0]).toEqual({ code: "watchlist_limit_reached", error: "Your watch list is full: the free plan watches up to 3 stocks. Remove one, or upgrade to premium to watch up to 5." });
+    const [{ watched }] = (await t.database.db.select({ watched: sql<number>`count(*)::int` }).from(watchItems).where(eq(watchItems.userId, userId))) as [{ watched: number }];
+    expect(watched).toBe(3);
+
+    await t.database.db.insert(stripeCustomers).values({ email: "limits@example.com", status: "active" });
+    expect(await listOf(t, jwt)).toMatchObject({ limit: 5, plan: "premium" });
+    const watchedNow = (await listOf(t, jwt)).items.map((row) => row.ticker);
+    const remaining = tickers.filter((ticker) => !watchedNow.includes(ticker));
+    expect((await watch(t, jwt, remaining[0]!)).statusCode).toBe(201);
+    expect((await watch(t, jwt, remaining[1]!)).statusCode).toBe(201);
+    expect(json<ErrorBody>(await watch(t, jwt, remaining[2]!))).toMatchObject({ code: "watchlist_limit_reached", error: expect.stringContaining("premium watches up to 5") });
+  }, 60_000);
+
+  it("never shows or changes another user's watch list, alerts or settings, and asks for a verified sign-in", async () => {
+    t = await startTestApp(kind);
+    const alice = await createVerifiedUser(t, "alice@example.com");
+    const bob = await createVerifiedUser(t, "bob@example.com");
+    expect((await watch(t, alice.jwt, "QBIT")).statusCode).toBe(201);
+    expect((await listOf(t, bob.jwt)).items).toEqual([]);
+    expect((await t.app.inject({ method: "DELETE", url: "/api/watchlist/QBIT", headers: apiHeaders(bob.jwt) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "PATCH", url: "/api/watchlist/QBIT", headers: apiHeaders(bob.jwt), payload: { price_above: 1 } })).statusCode).toBe(404);
+    expect((await listOf(t, alice.jwt)).items.map((row) => row.ticker)).toEqual(["QBIT"]);
+    await t.app.inject({ method: "PUT", url: "/api/alert-settings", headers: apiHeaders(bob.jwt), payload: { digest: false } });
+    expect(json<AlertSettings>(await t.app.inject({ url: "/api/alert-settings", headers: apiHeaders(alice.jwt) })).digest).toBe(true);
+    await t.database.db.insert(userAlerts).values({ id: "a1", userId: alice.userId, ticker: "QBIT", rule: "buy", eventKey: "k", session: "2026-01-02", title: "t", detail: "d" });
+    expect(json<Alerts>(await t.app.inject({ url: "/api/alerts", headers: apiHeaders(bob.jwt) }))).toEqual({ alerts: [], unread: 0 });
+
+    expect((await t.app.inject({ url: "/api/watchlist" })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "POST", url: "/api/watchlist", headers: { "x-csrftoken": "c", cookie: "csrftoken=c" }, payload: { ticker: "QBIT" } })).statusCode).toBe(401);
+    // A signed-in call without the CSRF pair is refused too.
+    expect((await t.app.inject({ method: "POST", url: "/api/watchlist", headers: { authorization: `Bearer ${alice.jwt}` }, payload: { ticker: "NWSC" } })).statusCode).toBe(403);
+  }, 60_000);
+
+  it("after each refresh: alerts once per event, one digest per user and day, the bell, and a signed single-purpose unsubscribe", async () => {
+    const clock = new AdjustableClock();
+    const market = new CachedMarketDataProvider(new DemoMarketProvider({ seed: 42, today: clock.now }), { now: clock.now });
+    t = await startTestApp(kind, {}, { market, now: clock.now });
+    const app = t;
+    await app.services.publicRefresh.startWorking();
+    await app.services.alertJobs.startWorking();
+    await app.services.publicRefresh.refresh({ force: true });
+    const { buy, watch: watching } = await screened(app);
+    expect(buy.length).toBeGreaterThan(0);
+
+    const alice = await createVerifiedUser(app, "alice@example.com");
+    const bob = await createVerifiedUser(app, "bob@example.com");
+    expect((await watch(app, alice.jwt, buy[0]!)).statusCode).toBe(201);
+    expect((await watch(app, alice.jwt, watching[0]!)).statusCode).toBe(201);
+    // Bob watches the same BUY with the rule off, and sets a price alert the next close will cross.
+    expect((await watch(app, bob.jwt, buy[0]!)).statusCode).toBe(201);
+    const price = (await listOf(app, bob.jwt)).items[0]!.latest!.price;
+    await app.app.inject({ method: "PATCH", url: `/api/watchlist/${buy[0]}`, headers: apiHeaders(bob.jwt), payload: { rules: { buy: false }, price_above: Math.floor(price / 2) } });
+
+    // The next session: the refresh runs, and the alert jobs after it.
+    const next = clock.advanceSessions(1);
+    expect(next).toBe(isoFromDayNumber(lastCompletedSession(clock.now())));
+    await app.services.publicRefresh.refresh({ force: true });
+    const [aliceDigest] = await digestFor(app, "alice@example.com");
+    const [bobDigest] = await digestFor(app, "bob@example.com");
+
+    const aliceAlerts = json<Alerts>(await app.app.inject({ url: "/api/alerts", headers: apiHeaders(alice.jwt) }));
+    // The demo market re-draws every pattern on each new day: its BUY names break out again (decision 032).
+    expect(aliceAlerts.alerts.map((alert) => `${alert.ticker} ${alert.kind}`)).toContain(`${buy[0]} buy`);
+    expect(aliceAlerts.unread).toBe(aliceAlerts.alerts.length);
+    expect(aliceAlerts.alerts.every((alert) => alert.session === next)).toBe(true);
+    for (const alert of aliceAlerts.alerts) expect(aliceDigest!.text).toContain(alert.title);
+    expect(aliceDigest!.subject).toMatch(/^Quanta alerts for /);
+    const bobAlerts = json<Alerts>(await app.app.inject({ url: "/api/alerts", headers: apiHeaders(bob.jwt) }));
+    expect(bobAlerts.alerts.map((alert) => alert.kind)).toEqual(["price_above"]);
+    expect(bobDigest!.text).toContain(`${buy[0]} closed above $`);
+    expect((await listOf(app, bob.jwt)).items[0]!.price_above).toEqual({ level: Math.floor(price / 2), fired_on: next });
+
+    // The same job again (a retry, a second instance): nothing new, no second e-mail.
+    const stored = (await app.database.db.select().from(userAlerts)).length;
+    const mails = app.mail.messages.length;
+    const again = await app.services.alertJobs.evaluate();
+    expect(again).toMatchObject({ session: next, priceAlerts: 0, alerts: 0, recipients: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await app.database.db.select().from(userAlerts)).length).toBe(stored);
+    expect(app.mail.messages.length).toBe(mails);
+
+    // The bell: read once opened.
+    expect((await app.app.inject({ method: "POST", url: "/api/alerts/read", headers: apiHeaders(alice.jwt) })).statusCode).toBe(204);
+    expect(json<Alerts>(await app.app.inject({ url: "/api/alerts", headers: apiHeaders(alice.jwt) })).unread).toBe(0);
+
+    // The unsubscribe link: signed for Alice and for this one purpose.
+    const link = new URL(aliceDigest!.links.find((url) => url.includes("/unsubscribe/alerts"))!);
+    expect(link.pathname).toBe("/unsubscribe/alerts");
+    const user = link.searchParams.get("user")!;
+    const token = link.searchParams.get("token")!;
+    expect(user).toBe(alice.userId);
+    expect(aliceDigest!.headers).toMatchObject({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    const unsubscribe = (payload: object | string, headers: Record<string, string> = {}, query = "") =>
+      app.app.inject({ method: "POST", url: `/api/alerts/unsubscribe${query}`, payload, headers });
+    // Tampered, another user's id, a MAC of the id under the bare secret: refused, nothing changes.
+    for (const attempt of [{ user, token: `${token.slice(0, -2)}xx` }, { user: bob.userId, token }, { user, token: createHmac("sha256", TEST_AUTH_SECRET).update(user).digest("base64url") }, { user, token: "" }]) {
+      const refused = await unsubscribe(attempt);
+      expect(refused.statusCode).toBe(400);
+      if (attempt.token !== "") expect(json<ErrorBody>(refused).code).toBe("unsubscribe_link_invalid");
+    }
+    expect(json<AlertSettings>(await app.app.inject({ url: "/api/alert-settings", headers: apiHeaders(alice.jwt) })).digest).toBe(true);
+    // It is no sign-in token either.
+    expect((await app.app.inject({ url: "/api/watchlist", headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+    // The mail client's one-click POST (RFC 8058): the List-Unsubscribe address, a form body, no cookie, no CSRF header.
+    const oneClick = new URL(aliceDigest!.headers!["List-Unsubscribe"]!.slice(1, -1));
+    const done = await unsubscribe("List-Unsubscribe=One-Click", { "content-type": "application/x-www-form-urlencoded" }, oneClick.search);
+    expect(done.statusCode).toBe(200);
+    expect(json(done)).toEqual({ unsubscribed: true });
+    expect(json<AlertSettings>(await app.app.inject({ url: "/api/alert-settings", headers: apiHeaders(alice.jwt) })).digest).toBe(false);
+    expect(json<AlertSettings>(await app.app.inject({ url: "/api/alert-settings", headers: apiHeaders(bob.jwt) })).digest).toBe(true);
+
+    // The session after: Alice's alerts still reach her bell, but no e-mail.
+    clock.advanceSessions(1);
+    const before = app.mail.messages.filter((message) => message.to === "alice@example.com").length;
+    await app.services.publicRefresh.refresh({ force: true });
+    await expect.poll(async () => json<Alerts>(await app.app.inject({ url: "/api/alerts", headers: apiHeaders(alice.jwt) })).unread, { timeout: 20_000 }).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(app.mail.messages.filter((message) => message.to === "alice@example.com").length).toBe(before);
+  }, 120_000);
+});
