@@ -1,10 +1,11 @@
 import { defineConfig } from "@playwright/test";
 import { E2E_STRIPE } from "./e2e/support/stripe-test-keys";
-import { APP_PORT, APP_URL, NEWS_APP_PORT, NEWS_APP_URL, NEWS_FIXTURE_PORT, OIDC_CLIENT, OIDC_ISSUER } from "./e2e/support/ports";
+import { ALERTS_APP_PORT, ALERTS_APP_URL, APP_PORT, APP_URL, NEWS_APP_PORT, NEWS_APP_URL, NEWS_FIXTURE_PORT, OIDC_CLIENT, OIDC_ISSUER } from "./e2e/support/ports";
 
 const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const e2eDataDir = ".tmp/e2e-data";
 const newsDataDir = ".tmp/e2e-news-data";
+const alertsDataDir = ".tmp/e2e-alerts-data";
 
 export default defineConfig({
   testDir: "e2e",
@@ -103,6 +104,26 @@ export default defineConfig({
         NEWS_RSS_FEEDS: `http://127.0.0.1:${NEWS_FIXTURE_PORT}/rss.xml`,
         FMP_BASE_URL: `http://127.0.0.1:${NEWS_FIXTURE_PORT}`,
         FMP_API_KEY: "e2e-fixture-key",
+      },
+    },
+    {
+      // A third app whose clock e2e/alerts.spec.ts moves to the next session (DEV_TEST_CLOCK): the
+      // refresh and the alert jobs run there without disturbing the specs sharing the main app.
+      command: `node -e "require('fs').rmSync('${alertsDataDir}',{recursive:true,force:true})" && node scripts/build-if-missing.mjs && node dist/server/main.mjs`,
+      url: `${ALERTS_APP_URL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      env: {
+        NODE_ENV: "development",
+        PORT: String(ALERTS_APP_PORT),
+        HOST: "127.0.0.1",
+        APP_URL: ALERTS_APP_URL,
+        DATA_DIR: alertsDataDir,
+        LOG_LEVEL: "warn",
+        MARKET_DATA_PROVIDER: "demo",
+        DEV_TEST_CLOCK: "true",
+        AUTH_RATE_LIMIT_MAX: "200",
       },
     },
   ],

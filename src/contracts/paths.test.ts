@@ -18,6 +18,9 @@ describe("paths", () => {
     expect(paths.dashboard()).toBe("/dashboard");
     expect(paths.analyses()).toBe("/analyses");
     expect(paths.ask()).toBe("/ask");
+    expect(paths.watchlist()).toBe("/watchlist");
+    expect(paths.alertSettings()).toBe("/settings/alerts");
+    expect(paths.unsubscribeAlerts("u 1", "a+b/c=")).toBe("/unsubscribe/alerts?user=u%201&token=a%2Bb%2Fc%3D");
   });
 
   it("put parameters in the path or the query, encoded", () => {
@@ -57,6 +60,9 @@ describe("paths", () => {
       ask: "/ask",
       askConversation: "/ask/:conversationId?",
       trackRecord: "/track-record",
+      watchlist: "/watchlist",
+      alertSettings: "/settings/alerts",
+      unsubscribeAlerts: "/unsubscribe/alerts",
     });
   });
 });

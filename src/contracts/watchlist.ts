@@ -95,6 +95,8 @@ export const watchlistSchema = z.object({
   /** How many stocks the user's plan may watch (free 10, premium 100 by default). */
   limit: z.number().int().positive(),
   plan: z.enum(["free", "premium"]),
+  /** What premium watches (WATCHLIST_PREMIUM_LIMIT), for the free plan's invitation. */
+  premium_limit: z.number().int().positive(),
 });
 export type Watchlist = z.infer<typeof watchlistSchema>;
 

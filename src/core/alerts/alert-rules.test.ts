@@ -84,6 +84,13 @@ describe("stock alert rules", () => {
     expect(rules(distinct(eventsOver(holding)))).toEqual(["buy"]);
   });
 
+  it("SELL stays quiet when the close is under yesterday's stop but today's analysis sees a new breakout (a new BUY with its own stop)", () => {
+    const before = snapshot(SESSIONS[0]!, { action: "BUY", close: 51, breakoutDate: SESSIONS[0]!, stop: 48 });
+    const now = snapshot(SESSIONS[1]!, { action: "BUY", close: 47.5, breakoutDate: SESSIONS[1]!, buyPoint: 47, stop: 43.5 });
+    expect(rules(stockEvents(before, now))).toEqual(["buy"]);
+    expect(rules(stockEvents(before, { ...now, breakoutDate: SESSIONS[0]! }))).toEqual(["sell"]);
+  });
+
   it("SELL fires when the analysis turns to SELL (a failed breakout) even above the stop", () => {
     const series = [
       snapshot(SESSIONS[0]!, { action: "BUY", close: 51, breakoutDate: SESSIONS[0]! }),

@@ -66,7 +66,9 @@ function buyEvent(before: WatchSnapshot, now: WatchSnapshot): AlertEvent | null 
  * ends (or the session, without one).
  */
 function sellEvent(before: WatchSnapshot, now: WatchSnapshot): AlertEvent | null {
-  const underStop = before.action === "BUY" && before.stop !== null && now.close < before.stop;
+  // A close under yesterday's stop ends that position, unless today's analysis already sees a new breakout (a new BUY with its own stop).
+  const rebought = now.action === "BUY" && now.breakoutDate !== before.breakoutDate;
+  const underStop = before.action === "BUY" && before.stop !== null && now.close < before.stop && !rebought;
   const turned = now.action === "SELL" && before.action !== "SELL";
   if (!underStop && !turned) return null;
   const reason = underStop

@@ -231,6 +231,7 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
     brand: config.brand,
     appUrl: config.appUrl,
     jobIds: stableJobId,
+    claimTimeoutMs: config.jobs.timeoutSeconds * 1000,
     now,
     log,
   });

@@ -29,6 +29,9 @@ const StockDetailPage = page(() => import("./routes/stock-detail").then((m) => m
 const TrackRecordPage = page(() => import("./routes/track-record").then((m) => m.TrackRecordPage));
 const UploadPage = page(() => import("./routes/upload").then((m) => m.UploadPage));
 const VerifyEmailPage = page(() => import("./routes/verify-email").then((m) => m.VerifyEmailPage));
+const WatchlistPage = page(() => import("./routes/watchlist").then((m) => m.WatchlistPage));
+const AlertSettingsPage = page(() => import("./routes/watchlist").then((m) => m.AlertSettingsPage));
+const UnsubscribeAlertsPage = page(() => import("./routes/watchlist").then((m) => m.UnsubscribeAlertsPage));
 
 /** Every page of the app (SPEC.md §2 plus the pages ARCHITECTURE.md adds). */
 export const routes: RouteObject[] = [
@@ -52,12 +55,15 @@ export const routes: RouteObject[] = [
           { path: routePatterns.analyze, element: <AnalyzePage /> },
           { path: routePatterns.upload, element: <UploadPage /> },
           { path: routePatterns.trackRecord, element: <TrackRecordPage /> },
+          { path: routePatterns.unsubscribeAlerts, element: <UnsubscribeAlertsPage /> },
           {
             element: <RequireAuth />,
             children: [
               { path: routePatterns.stock, element: <StockDetailPage /> },
               { path: routePatterns.dashboard, element: <AnalysesPage /> },
               { path: routePatterns.analyses, element: <AnalysesPage /> },
+              { path: routePatterns.watchlist, element: <WatchlistPage /> },
+              { path: routePatterns.alertSettings, element: <AlertSettingsPage /> },
             ],
           },
           { path: "*", element: <NotFoundPage /> },

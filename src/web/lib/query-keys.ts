@@ -46,3 +46,18 @@ export const trackRecordKeys = {
   all: ["track-record"] as const,
   summary: ["track-record", "summary"] as const,
 };
+
+/**
+ * GET /api/watchlist: the signed-in user's watch list. Read by the watch list page and by every
+ * 'Watch' button (one request shared by all of them); adding or removing a stock invalidates it.
+ */
+export const watchlistKeys = {
+  all: ["watchlist"] as const,
+};
+
+/** GET /api/alerts (the header's bell) and GET /api/alert-settings (the settings page). */
+export const alertKeys = {
+  all: ["alerts"] as const,
+  list: ["alerts", "list"] as const,
+  settings: ["alerts", "settings"] as const,
+};

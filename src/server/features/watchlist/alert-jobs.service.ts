@@ -37,6 +37,8 @@ export interface AlertJobsDeps {
   jobIds: (...parts: (string | number)[]) => string;
   /** Users per digest job. */
   digestBatch?: number;
+  /** A digest claimed but not sent for this long (its instance died) is claimed again by the job's retry. */
+  claimTimeoutMs: number;
   now: Clock;
   log: Logger;
 }
@@ -120,11 +122,11 @@ export class AlertJobsService {
     await this.deps.alerts.addStockEvents(events, now);
     const alerts = await this.deps.alerts.fanOut(session);
 
-    let priceAlerts = 0;
-    for (const candidate of await this.deps.alerts.priceAlertCandidates(session)) {
+    const fired = (await this.deps.alerts.priceAlertCandidates(session)).flatMap((candidate) => {
       const event = priceEvent({ direction: candidate.direction, level: candidate.level, setAt: candidate.setAt }, { ticker: candidate.ticker, session, close: candidate.close });
-      if (event && (await this.deps.alerts.firePriceAlert(candidate, event, now))) priceAlerts++;
-    }
+      return event ? [{ candidate, event }] : [];
+    });
+    const priceAlerts = await this.deps.alerts.firePriceAlerts(fired, now);
 
     const recipients = await this.deps.alerts.digestRecipients(session);
     const batch = this.deps.digestBatch ?? 250;
@@ -149,32 +151,52 @@ export class AlertJobsService {
       list.push({ ticker: row.ticker, rule: row.rule as AlertEvent["rule"], key: row.eventKey, session: row.session, title: row.title, detail: row.detail });
       byUser.set(row.userId, list);
     }
-    let sent = 0;
-    for (const recipient of recipients) {
-      const alerts = byUser.get(recipient.userId) ?? [];
-      if (alerts.length === 0) continue;
-      const now = this.deps.now();
-      if (!(await this.deps.alerts.claimDigest(recipient.userId, session, alerts.length, now))) continue;
-      const message = alertDigestEmail({
-        brand: this.deps.brand,
-        appUrl: this.deps.appUrl,
-        to: recipient.email,
-        session,
-        alerts: rankForDigest(alerts),
-        unsubscribe: { user: recipient.userId, token: this.deps.links.token(recipient.userId) },
-      });
-      try {
+    const now = this.deps.now();
+    const due = recipients.filter((recipient) => (byUser.get(recipient.userId)?.length ?? 0) > 0);
+    const claimed = await this.deps.alerts.claimDigests(
+      due.map((recipient) => ({ userId: recipient.userId, alerts: byUser.get(recipient.userId)!.length })),
+      session,
+      now,
+      new Date(now.getTime() - this.deps.claimTimeoutMs),
+    );
+    const mine = due.filter((recipient) => claimed.has(recipient.userId));
+    const sentTo: string[] = [];
+    let next = 0;
+    // A few e-mails at a time: the mailer waits on the network (SMTP) or the disk (the outbox).
+    const lane = async () => {
+      while (next < mine.length) {
+        const recipient = mine[next++]!;
+        const message = alertDigestEmail({
+          brand: this.deps.brand,
+          appUrl: this.deps.appUrl,
+          to: recipient.email,
+          session,
+          alerts: rankForDigest(byUser.get(recipient.userId)!),
+          unsubscribe: { user: recipient.userId, token: this.deps.links.token(recipient.userId) },
+        });
         await this.deps.mail.send(message);
-      } catch (error) {
-        await this.deps.alerts.releaseDigest(recipient.userId, session);
-        throw error;
+        sentTo.push(recipient.userId);
       }
-      await this.deps.alerts.markDigestSent(recipient.userId, session, this.deps.now());
-      sent++;
+    };
+    try {
+      await Promise.all(Array.from({ length: Math.min(DIGEST_SENDS_AT_ONCE, mine.length) }, lane));
+    } catch (error) {
+      // The ones sent stay sent; the rest are given back for the job's retry.
+      await this.deps.alerts.markDigestsSent(sentTo, session, this.deps.now());
+      await this.deps.alerts.releaseDigests(
+        mine.map((recipient) => recipient.userId).filter((userId) => !sentTo.includes(userId)),
+        session,
+      );
+      throw error;
     }
+    await this.deps.alerts.markDigestsSent(sentTo, session, this.deps.now());
+    const sent = sentTo.length;
     return sent;
   }
 }
+
+/** Digest e-mails a job sends at once. */
+const DIGEST_SENDS_AT_ONCE = 8;
 
 /** Sells first (money at risk), then buys, then the rest; by ticker within a rule. */
 const DIGEST_ORDER: Record<AlertEvent["rule"], number> = { sell: 0, price_below: 1, buy: 2, price_above: 3, extended: 4, new_base: 5 };

@@ -93,24 +93,39 @@ export class AlertsRepository {
   }
 
   /**
-   * Spends a price alert and records its user alert together: the alert is marked fired only if it
-   * is still the one set at `setAt` and not fired, so a second run (or a level changed meanwhile)
-   * adds nothing.
+   * Spends price alerts and records their user alerts in one statement per batch: an alert is
+   * marked fired only if it is still the one set at `setAt` and not fired, and only those get a user
+   * alert, so a second run (or a level changed meanwhile) adds nothing. Answers how many fired.
    */
-  async firePriceAlert(candidate: PriceAlertCandidate, event: AlertEvent, now: Date): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      const column = candidate.direction === "above" ? sql.raw("price_above") : sql.raw("price_below");
-      const spent = await tx.execute(sql`
-        update watch_items set ${column}_fired_on = ${event.session}
-        where user_id = ${candidate.userId} and ticker = ${candidate.ticker}
-          and ${column} = ${candidate.level} and ${column}_set_at = ${candidate.setAt}::timestamptz and ${column}_fired_on is null`);
-      if (rowCount(spent) === 0) return false;
-      await tx
-        .insert(userAlerts)
-        .values({ id: randomUUID(), userId: candidate.userId, ticker: event.ticker, rule: event.rule, eventKey: event.key, session: event.session, title: event.title, detail: event.detail, createdAt: now })
-        .onConflictDoNothing();
-      return true;
-    });
+  async firePriceAlerts(fired: { candidate: PriceAlertCandidate; event: AlertEvent }[], now: Date): Promise<number> {
+    let total = 0;
+    for (const direction of ["above", "below"] as const) {
+      const column = sql.raw(direction === "above" ? "price_above" : "price_below");
+      const rows = fired.filter((entry) => entry.candidate.direction === direction);
+      for (let start = 0; start < rows.length; start += BATCH) {
+        const values = sql.join(
+          rows.slice(start, start + BATCH).map(
+            ({ candidate, event }) =>
+              sql`(${candidate.userId}, ${candidate.ticker}, ${candidate.level}::double precision, ${candidate.setAt}::timestamptz, ${event.rule}, ${event.key}, ${event.session}::date, ${event.title}, ${event.detail})`,
+          ),
+          sql`, `,
+        );
+        const result = await this.db.execute(sql`
+          with fired (user_id, ticker, level, set_at, rule, event_key, session, title, detail) as (values ${values}),
+          spent as (
+            update watch_items w set ${column}_fired_on = f.session
+            from fired f
+            where w.user_id = f.user_id and w.ticker = f.ticker and w.${column} = f.level and w.${column}_set_at = f.set_at and w.${column}_fired_on is null
+            returning w.user_id, w.ticker
+          )
+          insert into user_alerts (id, user_id, ticker, rule, event_key, session, title, detail, created_at)
+          select gen_random_uuid()::text, f.user_id, f.ticker, f.rule, f.event_key, f.session, f.title, f.detail, ${now.toISOString()}::timestamptz
+          from fired f join spent s on s.user_id = f.user_id and s.ticker = f.ticker
+          on conflict (user_id, ticker, rule, event_key) do nothing`);
+        total += rowCount(result);
+      }
+    }
+    return total;
   }
 
   /** Users with alerts on the session, the digest on, a verified e-mail, and no digest of the session yet. */
@@ -126,19 +141,33 @@ export class AlertsRepository {
     return rowsOf(result).map((row) => ({ userId: String(row.user_id), email: String(row.email) }));
   }
 
-  /** Claims the user's digest of the session; false when it is already claimed (sent, or being sent elsewhere). */
-  async claimDigest(userId: string, session: string, alerts: number, now: Date): Promise<boolean> {
-    const claimed = await this.db.insert(alertDigests).values({ userId, session, alerts, createdAt: now }).onConflictDoNothing().returning({ userId: alertDigests.userId });
-    return claimed.length > 0;
+  /**
+   * Claims the users' digests of the session in one statement; answers the users claimed. A claim
+   * never sent and older than `staleBefore` (its job's instance died mid-batch) is claimed again.
+   */
+  async claimDigests(claims: { userId: string; alerts: number }[], session: string, now: Date, staleBefore: Date): Promise<Set<string>> {
+    if (claims.length === 0) return new Set();
+    const claimed = await this.db
+      .insert(alertDigests)
+      .values(claims.map((claim) => ({ userId: claim.userId, session, alerts: claim.alerts, createdAt: now })))
+      .onConflictDoUpdate({
+        target: [alertDigests.userId, alertDigests.session],
+        set: { createdAt: now },
+        setWhere: sql`${alertDigests.sentAt} is null and ${alertDigests.createdAt} < ${staleBefore.toISOString()}::timestamptz`,
+      })
+      .returning({ userId: alertDigests.userId });
+    return new Set(claimed.map((row) => row.userId));
   }
 
-  async markDigestSent(userId: string, session: string, now: Date): Promise<void> {
-    await this.db.update(alertDigests).set({ sentAt: now }).where(and(eq(alertDigests.userId, userId), eq(alertDigests.session, session)));
+  async markDigestsSent(userIds: string[], session: string, now: Date): Promise<void> {
+    if (userIds.length === 0) return;
+    await this.db.update(alertDigests).set({ sentAt: now }).where(and(eq(alertDigests.session, session), sql`${alertDigests.userId} = any(${sql.param(userIds)}::text[])`));
   }
 
-  /** Gives a claim back when sending failed, so the retried job sends it. */
-  async releaseDigest(userId: string, session: string): Promise<void> {
-    await this.db.delete(alertDigests).where(and(eq(alertDigests.userId, userId), eq(alertDigests.session, session), sql`${alertDigests.sentAt} is null`));
+  /** Gives claims back when sending failed, so the retried job sends them. */
+  async releaseDigests(userIds: string[], session: string): Promise<void> {
+    if (userIds.length === 0) return;
+    await this.db.delete(alertDigests).where(and(eq(alertDigests.session, session), sql`${alertDigests.userId} = any(${sql.param(userIds)}::text[])`, sql`${alertDigests.sentAt} is null`));
   }
 
   /** A user's alerts of one session, for the digest. */

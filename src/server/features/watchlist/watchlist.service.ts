@@ -87,7 +87,7 @@ export class WatchlistService {
   async list(user: WatchUser): Promise<Watchlist> {
     const [rows, plan] = await Promise.all([this.deps.watchlist.items(user.id), this.limitFor(user)]);
     const snapshots = await this.deps.watchlist.latestSnapshots(rows.map((row) => row.ticker));
-    return { items: rows.map((row) => watchItem(row, snapshots.get(row.ticker))), ...plan };
+    return { items: rows.map((row) => watchItem(row, snapshots.get(row.ticker))), ...plan, premium_limit: this.deps.limits.premium };
   }
 
   /**

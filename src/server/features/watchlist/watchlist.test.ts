@@ -50,7 +50,7 @@ describe.each(testDatabaseKinds)("watch lists and alerts on $name", (kind) => {
   it("adds, lists, switches and removes stocks; refuses duplicates, unknown tickers and bad input without changing anything", async () => {
     t = await startTestApp(kind);
     const { jwt } = await createVerifiedUser(t, "watcher@example.com");
-    expect(await listOf(t, jwt)).toEqual({ items: [], limit: 10, plan: "free" });
+    expect(await listOf(t, jwt)).toEqual({ items: [], limit: 10, plan: "free", premium_limit: 100 });
 
     const added = await watch(t, jwt, " nwsc ");
     expect(added.statusCode).toBe(201);

@@ -17,6 +17,7 @@ import { Field, FieldList, ReportSection, TextList, ToneText } from "./report-se
 import { marketTrendTone, sentimentTone, trendTone } from "./tones";
 import { TrackRecordEvidence } from "./track-record-evidence";
 import { TrendTemplateChecklist } from "./trend-template-checklist";
+import { WatchButton } from "../watchlist/watch-button";
 
 export const NO_OWNERSHIP_DATA = "No ownership data available";
 export const NO_OWNERSHIP_TREND = "No trend data available";
@@ -104,6 +105,7 @@ function ReportHeader({ report }: { report: ReportData }) {
       <div className="flex flex-col items-start gap-1 sm:items-end">
         <span className="text-xs font-semibold tracking-wide text-muted uppercase">Recommendation</span>
         <RecommendationBadge action={summary.recommendation?.action} className="text-base" />
+        <WatchButton ticker={summary.ticker} className="mt-2 sm:items-end" />
       </div>
     </header>
   );

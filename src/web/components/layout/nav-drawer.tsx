@@ -16,6 +16,9 @@ const APP_LINKS = [
   { to: paths.upload(), label: "Import CSV" },
 ] as const;
 
+/** Pages that only a signed-in user has (the watch list, issue 19). */
+const SIGNED_IN_LINKS = [{ to: paths.watchlist(), label: "Watch list" }] as const;
+
 export const DRAWER_WIDTH_PX = 240;
 
 export interface NavDrawerProps {
@@ -46,7 +49,7 @@ export function NavDrawer({ open, onOpenChange, brand }: NavDrawerProps) {
     >
       <nav aria-label="Drawer" className="flex-1 px-2 py-3">
         <ul className="space-y-1">
-          {APP_LINKS.map((link) => (
+          {[...APP_LINKS, ...(user ? SIGNED_IN_LINKS : [])].map((link) => (
             <li key={link.label}>
               <Link
                 to={link.to}

@@ -10,9 +10,19 @@ import { UserMenu } from "./user-menu";
 import { Logo } from "./logo";
 import { paths } from "../../../contracts/paths";
 import { useSignInHref, useSignUpHref } from "../../lib/return-address";
+import { AlertBellIcon, alertBellClasses } from "../watchlist/alert-bell-trigger";
 
 // The drawer (a Radix dialog) is fetched when it is first opened, keeping it out of the first paint.
 const NavDrawer = lazyWithPreload(() => import("./nav-drawer").then((m) => m.NavDrawer), () => null);
+// The alerts bell (zod, Radix Popover) loads with the first signed-in render; until then an inert bell shows.
+const AlertBell = lazyWithPreload(
+  () => import("../watchlist/alert-bell").then((m) => m.AlertBell),
+  () => (
+    <span aria-hidden="true" className={alertBellClasses}>
+      <AlertBellIcon unread={0} />
+    </span>
+  ),
+);
 
 const APP_LINKS = [
   { to: paths.stocks(), label: "Analyze" },
@@ -90,12 +100,15 @@ export function SiteHeader({ brand }: { brand: string }) {
 
         <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
           {isPending ? null : user ? (
-            <UserMenu
-              email={user.email}
-              itemLabel="Sign Out"
-              onSignOut={() => void signOut()}
-              className="max-w-[9.5rem] sm:max-w-xs"
-            />
+            <>
+              <AlertBell user={user} />
+              <UserMenu
+                email={user.email}
+                itemLabel="Sign Out"
+                onSignOut={() => void signOut()}
+                className="max-w-[7.5rem] sm:max-w-xs"
+              />
+            </>
           ) : (
             <>
               <Link to={signInHref} className={buttonClasses({ variant: "ghost", size: "sm", className: "px-2.5 sm:px-3" })}>

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { CreditCard, FileUp, History, LogOut } from "lucide-react";
+import { CreditCard, Eye, FileUp, History, LogOut } from "lucide-react";
 import { Link } from "react-router";
 import { useState } from "react";
 import { cn } from "../../lib/cn";
@@ -22,12 +22,13 @@ async function openCustomerPortal(): Promise<void> {
 /** The menu's links to the user's own pages, before the subscription and sign-out items. */
 const PAGE_LINKS = [
   { to: paths.dashboard(), label: "Your history", Icon: History },
+  { to: paths.watchlist(), label: "Watch list", Icon: Eye },
   { to: paths.upload(), label: "Import CSV", Icon: FileUp },
 ] as const;
 
 /**
  * The dropdown itself (Radix menu and its positioning), in its own chunk: the trigger shows the
- * user's e-mail; items: the history, 'Import CSV' (/upload), 'Manage subscription' for a Stripe
+ * user's e-mail; items: the history, the watch list, 'Import CSV' (/upload), 'Manage subscription' for a Stripe
  * subscriber (asked when the menu first opens) and sign out.
  */
 export function UserMenuDropdown({ email, itemLabel, onSignOut, className, align = "end" }: UserMenuProps) {

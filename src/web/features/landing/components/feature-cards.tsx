@@ -1,4 +1,6 @@
-import { Bell, ChartLine, FileText, Scale } from "lucide-react";
+import { Link } from "react-router";
+import { ArrowRight, Bell, ChartLine, FileText, Scale } from "lucide-react";
+import { paths } from "../../../../contracts/paths";
 
 const FEATURES = [
   {
@@ -13,8 +15,9 @@ const FEATURES = [
   },
   {
     title: "Customizable Alerts",
-    body: "Keep a watch list of setups that are close to their buy point and come back when they are ready.",
+    body: "Keep a watch list of setups that are close to their buy point; a daily e-mail tells you when they are ready.",
     Icon: Bell,
+    link: { to: paths.watchlist(), label: "Open your watch list" },
   },
   {
     title: "Level Playing Field",
@@ -30,13 +33,22 @@ export function FeatureCards() {
         What you get
       </h2>
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {FEATURES.map(({ title, body, Icon }) => (
+        {FEATURES.map(({ title, body, Icon, ...rest }) => (
           <li key={title} className="rounded-2xl border border-line bg-surface p-5 shadow-card">
             <span className="inline-flex h-10 w-10 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
               <Icon aria-hidden="true" size={20} />
             </span>
             <h3 className="mt-4 font-semibold text-ink">{title}</h3>
             <p className="mt-2 text-sm text-muted">{body}</p>
+            {"link" in rest ? (
+              <Link
+                to={rest.link.to}
+                className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+              >
+                {rest.link.label}
+                <ArrowRight aria-hidden="true" size={14} />
+              </Link>
+            ) : null}
           </li>
         ))}
       </ul>

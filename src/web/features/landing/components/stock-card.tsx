@@ -5,6 +5,7 @@ import { buttonClasses } from "../../../components/ui/button";
 import type { PublicListEntry } from "../../../lib/public-list-api";
 import { formatPercent, formatPrice, formatVolume } from "../../../lib/format";
 import { buyPointDistanceText, buyPointPosition, EXTENDED_LABEL, type BuyPointPosition } from "../../../../core/analysis/buy-point-position";
+import { WatchButton } from "../../../components/watchlist/watch-button";
 import { StockLogo } from "./stock-logo";
 import { paths } from "../../../../contracts/paths";
 
@@ -125,6 +126,7 @@ export function StockCard({ entry, onOpen }: StockCardProps) {
           <PanelRightOpen aria-hidden="true" size={16} />
           Quick view
         </button>
+        <WatchButton ticker={ticker} />
       </div>
     </article>
   );

@@ -1,0 +1,179 @@
+import { mkdirSync } from "node:fs";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { signUpVerified } from "./support/auth-steps";
+import type { OutboxMessage } from "./support/mailbox";
+import { ALERTS_APP_URL } from "./support/ports";
+
+// Issue 19: a user watches a BUY candidate of the demo market, sets a price alert, the market moves
+// to the next session (the test clock of the alerts app, DEV_TEST_CLOCK), and the day's alerts
+// arrive in one digest e-mail and in the header's bell; the e-mail's link unsubscribes. The alerts
+// app is a server of its own (playwright.config.ts): moving its clock disturbs no other spec.
+test.use({ baseURL: ALERTS_APP_URL });
+
+/** Screenshots to look at (test-results is git-ignored and emptied by each run). */
+const SHOTS = "test-results/alerts-screens";
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  // From the top: a full-page shot of a scrolled page draws the sticky header in the middle.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SHOTS}/${name}-${String(page.viewportSize()?.width)}.png`, fullPage: true });
+}
+
+/** The page at 1280 px, then at 390 px (where nothing may scroll sideways), shot at both; back at 1280 px. */
+async function shotAtBothWidths(page: Page, name: string, whilePhone?: () => Promise<void>): Promise<void> {
+  await page.setViewportSize(DESKTOP);
+  await shot(page, name);
+  await page.setViewportSize(PHONE);
+  await expect.poll(() => page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0), { message: `${name}: no sideways scroll at 390 px` }).toBeLessThanOrEqual(PHONE.width);
+  await whilePhone?.();
+  await shot(page, name);
+  await page.setViewportSize(DESKTOP);
+}
+
+/** The outbox's message to `to` whose subject matches, waiting up to `timeout` (the refresh and the alert jobs run first). */
+async function mailTo(request: APIRequestContext, to: string, subject: RegExp, timeout: number): Promise<OutboxMessage & { html?: string }> {
+  let found: (OutboxMessage & { html?: string }) | undefined;
+  await expect
+    .poll(
+      async () => {
+        const { messages } = (await (await request.get("/dev/mailbox.json")).json()) as { messages: (OutboxMessage & { html?: string })[] };
+        found = messages.find((message) => message.to === to.toLowerCase() && subject.test(message.subject));
+        return Boolean(found);
+      },
+      { timeout, intervals: [500], message: `an e-mail to ${to} matching ${String(subject)}` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** POST /dev/clock/advance from the page's session, with the CSRF pair as the app sends it. */
+async function advanceMarket(page: Page): Promise<string> {
+  const { csrfToken } = (await (await page.request.get("/csrf_cookie")).json()) as { csrfToken: string };
+  const response = await page.request.post("/dev/clock/advance", { data: { sessions: 1 }, headers: { "x-csrftoken": csrfToken } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { session: string }).session;
+}
+
+test("watch a BUY candidate, the next session's digest and bell, unsubscribe, remove — at 1280 and 390 px", async ({ page, request }) => {
+  test.setTimeout(150_000);
+  const email = await signUpVerified(page, request, "alerts");
+
+  // The first daily screen of the fresh alerts app has finished: the buy list is filled.
+  await expect
+    .poll(async () => ((await (await request.get("/api/public-lists/status")).json()) as { finishedAt: string | null }).finishedAt, {
+      timeout: 90_000,
+      intervals: [1_000],
+      message: "the first daily screen",
+    })
+    .not.toBeNull();
+
+  // A BUY candidate of the landing page's buy list: its card's 'Watch'.
+  await page.goto("/");
+  // The pre-rendered landing page hydrates on the first interaction.
+  await page.mouse.move(10, 10);
+  const buyList = page.getByRole("tabpanel", { name: "Stocks to buy" });
+  const watchButton = buyList.getByTestId("watch-button").first();
+  await expect(watchButton).toBeVisible({ timeout: 30_000 });
+  const ticker = (await watchButton.getAttribute("data-ticker"))!;
+  expect(ticker).toMatch(/^[A-Z.]+$/);
+  await expect(watchButton).toHaveAttribute("aria-pressed", "false");
+  await watchButton.click();
+  await expect(watchButton).toHaveAttribute("aria-pressed", "true");
+  await expect(watchButton).toContainText("Watching");
+
+  // The watch list: its call, price, distances to the buy point and the stop.
+  await page.goto("/watchlist");
+  const row = page.getByTestId("watchlist-row").and(page.locator(`[data-ticker="${ticker}"]`));
+  await expect(row).toBeVisible();
+  await expect(page.getByTestId("watchlist-count")).toContainText("1 of 10 stocks");
+  await expect(row.getByTestId("recommendation-badge")).toHaveText("BUY");
+  const priceText = (await row.getByTestId("watch-price").innerText()).trim();
+  expect(priceText).toMatch(/^\$?[\d,]+\.\d{2}$/);
+  const price = Number(priceText.replace(/[$,]/g, ""));
+  await expect(row.getByTestId("watch-buy-point")).toContainText(/buy point/i);
+  await expect(row.getByTestId("watch-stop")).toContainText(/above stop|below stop|at the stop/i);
+
+  // A price alert the next close surely crosses: closes above half the price.
+  const level = Math.floor(price / 2);
+  await row.getByText(`Alerts for ${ticker}`).click();
+  await row.getByLabel("Alert when it closes above $").fill(String(level));
+  await row.getByRole("button", { name: "Save price alerts" }).click();
+  await expect(row.getByRole("status")).toHaveText("Price alerts saved.");
+  await expect(row.getByTestId("price_above-note")).toHaveText(new RegExp(`^Set at \\$?${level.toFixed(2)}\\.$`));
+  await shotAtBothWidths(page, "watchlist");
+
+  // The next session: the daily refresh runs, then the alert jobs; one digest for the day.
+  const session = await advanceMarket(page);
+  expect(session).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  const digest = await mailTo(request, email, /^Quanta alerts for /, 90_000);
+  expect(digest.text).toContain(`${ticker} reached its buy range on breakout volume`);
+  expect(digest.text).toContain(`${ticker} closed above $${level.toFixed(2)}`);
+  const unsubscribeLink = digest.links.find((link) => new URL(link).pathname === "/unsubscribe/alerts");
+  expect(unsubscribeLink, digest.links.join(", ")).toBeDefined();
+  expect(digest.links.map((link) => new URL(link).pathname)).toEqual(expect.arrayContaining(["/watchlist", "/settings/alerts"]));
+
+  // The bell: the unread count, then the same alerts (opening it marks them read).
+  await page.reload();
+  const bell = page.getByRole("banner").getByTestId("alert-bell");
+  await expect(bell.getByTestId("alert-bell-badge")).toBeVisible({ timeout: 15_000 });
+  const unread = Number(await bell.getByTestId("alert-bell-badge").innerText());
+  expect(unread).toBeGreaterThanOrEqual(2);
+  await bell.click();
+  const items = page.getByTestId("alert-item");
+  await expect(items).toHaveCount(unread);
+  await expect(items.and(page.locator('[data-kind="buy"]'))).toContainText(`${ticker} reached its buy range on breakout volume`);
+  await expect(items.and(page.locator('[data-kind="price_above"]'))).toContainText(`${ticker} closed above $${level.toFixed(2)}`);
+  await expect(bell.getByTestId("alert-bell-badge")).toHaveCount(0);
+  // The watch list after the session: the price alert is spent.
+  await expect(row.getByTestId("price_above-note")).toContainText("Fired on");
+  await shotAtBothWidths(page, "bell-open", async () => {
+    // On a phone the open list fits the screen and still lists every alert.
+    const panel = page.getByRole("dialog", { name: "Alerts" });
+    await expect(panel).toBeVisible();
+    const box = (await panel.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    await expect(items).toHaveCount(unread);
+  });
+  await page.keyboard.press("Escape");
+  await expect(items).toHaveCount(0);
+
+  // At 390 px the bell opens by a tap of its own too.
+  await page.setViewportSize(PHONE);
+  await bell.click();
+  await expect(items).toHaveCount(unread);
+  await page.keyboard.press("Escape");
+  await page.setViewportSize(DESKTOP);
+
+  // The digest as the dev mailbox shows it, and its HTML body as a mail client would.
+  await page.goto("/dev/mailbox");
+  await expect(page.getByText(digest.subject)).toBeVisible();
+  await shotAtBothWidths(page, "digest-mailbox");
+  expect(digest.html).toBeTruthy();
+  await page.setContent(digest.html!);
+  await expect(page.getByText(`${ticker} reached its buy range on breakout volume`)).toBeVisible();
+  await shotAtBothWidths(page, "digest-email");
+
+  // The e-mail's unsubscribe link: one press, a confirmation, and the digest is off in the settings.
+  await page.goto(unsubscribeLink!);
+  await page.getByTestId("unsubscribe-button").click();
+  await expect(page.getByTestId("unsubscribe-done")).toContainText("You will no longer receive alert e-mails.");
+  await shotAtBothWidths(page, "unsubscribed");
+  await page.goto("/settings/alerts");
+  await expect(page.getByTestId("digest-switch")).toHaveAttribute("aria-checked", "false");
+  await shotAtBothWidths(page, "settings");
+
+  // Removing the stock, at 390 px: asked once, then gone.
+  await page.setViewportSize(PHONE);
+  await page.goto("/watchlist");
+  await expect(row).toBeVisible();
+  await row.getByRole("button", { name: `Remove ${ticker}` }).click();
+  await row.getByRole("button", { name: "Yes, remove" }).click();
+  await expect(row).toHaveCount(0);
+  await expect(page.getByTestId("watchlist-empty")).toBeVisible();
+  await expect(page.getByTestId("watchlist-count")).toContainText("0 of 10 stocks");
+  expect(await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0)).toBeLessThanOrEqual(PHONE.width);
+});
