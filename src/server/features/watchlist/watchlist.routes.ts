@@ -5,6 +5,7 @@ import { z } from "zod";
 import { alertSettingsSchema, alertsSchema, unsubscribeResultSchema, updateAlertSettingsSchema } from "../../../contracts/alerts";
 import { apiErrorSchema as errorBody } from "../../../contracts/api-error";
 import { addWatchRequestSchema, updateWatchRequestSchema, watchItemSchema, watchlistSchema, watchTickerParamsSchema } from "../../../contracts/watchlist";
+import { paths } from "../../../contracts/paths";
 import { requireUser, verifiedUser } from "../../plugins/require-user";
 import type { WatchlistService } from "./watchlist.service";
 
@@ -94,6 +95,14 @@ export async function watchlistRoutes(app: FastifyInstance, deps: { watchlist: (
     "/api/alert-settings",
     { preHandler, schema: { tags: ["watchlist"], summary: "Change the digest switch or the rules", body: updateAlertSettingsSchema, response: { 200: alertSettingsSchema, 400: errorBody } } },
     async (request) => (await deps.watchlist()).updateSettings(verifiedUser(request), request.body),
+  );
+
+  // A mail client that opens the List-Unsubscribe address instead of posting to it lands on the page,
+  // which asks before it changes anything.
+  typed.get(
+    "/api/alerts/unsubscribe",
+    { schema: { tags: ["watchlist"], summary: "Opens the unsubscribe page for the link's user and token", querystring: unsubscribeQuerySchema } },
+    async (request, reply) => reply.redirect(paths.unsubscribeAlerts(request.query.user ?? "", request.query.token ?? ""), 303),
   );
 
   // The one-click unsubscribe is posted by mail clients as a form (RFC 8058), without a session or
