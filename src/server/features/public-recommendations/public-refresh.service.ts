@@ -3,6 +3,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import type { PublicRefreshStatus } from "../../../contracts/public-refresh-status";
 import type { AnalysisReport } from "../../../core/analysis/analysis-report";
 import { isoFromDayNumber, lastCompletedSession } from "../../../core/market/trading-calendar";
+import { inLanes } from "../../jobs/in-lanes";
 import type { Logger } from "../../logger";
 import type { PublicAnalysesRepository, PublicAnalysisRow } from "./public-analyses.repository";
 import type { RefreshChunk, RefreshPhase, RefreshRunsRepository, RefreshRunSummary } from "./refresh-runs.repository";
@@ -265,28 +266,22 @@ export class PublicRefreshService {
   private async analyseChunk(tickers: string[]): Promise<{ rows: PublicAnalysisRow[]; failed: string[] }> {
     const rows: PublicAnalysisRow[] = [];
     const failed: string[] = [];
-    let next = 0;
-    const lane = async () => {
-      while (next < tickers.length) {
-        const ticker = tickers[next++]!;
-        await nextTurn();
-        try {
-          const report = await this.deps.analyzer.analyze(ticker);
-          rows.push({
-            id: randomUUID(),
-            ticker: report.stock_summary.ticker,
-            action: report.stock_summary.recommendation.action,
-            analysis: report,
-            asOf: report.meta.as_of,
-            createdAt: this.deps.now(),
-          });
-        } catch (error) {
-          failed.push(ticker);
-          this.deps.log.warn({ ticker, err: error }, "public refresh could not analyse a ticker");
-        }
+    await inLanes(tickers, this.deps.analyzer.parallelism, async (ticker) => {
+      try {
+        const report = await this.deps.analyzer.analyze(ticker);
+        rows.push({
+          id: randomUUID(),
+          ticker: report.stock_summary.ticker,
+          action: report.stock_summary.recommendation.action,
+          analysis: report,
+          asOf: report.meta.as_of,
+          createdAt: this.deps.now(),
+        });
+      } catch (error) {
+        failed.push(ticker);
+        this.deps.log.warn({ ticker, err: error }, "public refresh could not analyse a ticker");
       }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(this.deps.analyzer.parallelism, tickers.length)) }, lane));
+    });
     return { rows, failed };
   }
 

@@ -1,9 +1,9 @@
-import { setImmediate as nextTurn } from "node:timers/promises";
 import { priceEvent, stockEvents, type AlertEvent } from "../../../core/alerts/alert-rules";
 import { watchSnapshot, type WatchSnapshot } from "../../../core/alerts/watch-snapshot";
 import type { AnalysisReport } from "../../../core/analysis/analysis-report";
 import type { MailSender } from "../../adapters/mail/mail-sender";
 import type { Clock } from "../../clock";
+import { inLanes } from "../../jobs/in-lanes";
 import type { Logger } from "../../logger";
 import { alertDigestEmail } from "./alert-digest";
 import type { AlertsRepository, DigestRecipient } from "./alerts.repository";
@@ -90,19 +90,13 @@ export class AlertJobsService {
     const snapshots = screened.map(watchSnapshot);
     const covered = new Set(snapshots.map((snapshot) => snapshot.ticker));
     const rest = tickers.filter((ticker) => !covered.has(ticker));
-    let next = 0;
-    const lane = async () => {
-      while (next < rest.length) {
-        const ticker = rest[next++]!;
-        await nextTurn();
-        try {
-          snapshots.push(watchSnapshot(await this.deps.analyze(ticker)));
-        } catch (error) {
-          this.deps.log.warn({ ticker, err: error }, "alerts: a watched stock could not be analysed; it is skipped this session");
-        }
+    await inLanes(rest, this.deps.parallelism, async (ticker) => {
+      try {
+        snapshots.push(watchSnapshot(await this.deps.analyze(ticker)));
+      } catch (error) {
+        this.deps.log.warn({ ticker, err: error }, "alerts: a watched stock could not be analysed; it is skipped this session");
       }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(this.deps.parallelism, rest.length)) }, lane));
+    });
     return { snapshots, analysed: rest.length };
   }
 
@@ -161,25 +155,21 @@ export class AlertJobsService {
     );
     const mine = due.filter((recipient) => claimed.has(recipient.userId));
     const sentTo: string[] = [];
-    let next = 0;
     // A few e-mails at a time: the mailer waits on the network (SMTP) or the disk (the outbox).
-    const lane = async () => {
-      while (next < mine.length) {
-        const recipient = mine[next++]!;
-        const message = alertDigestEmail({
-          brand: this.deps.brand,
-          appUrl: this.deps.appUrl,
-          to: recipient.email,
-          session,
-          alerts: rankForDigest(byUser.get(recipient.userId)!),
-          unsubscribe: { user: recipient.userId, token: this.deps.links.token(recipient.userId) },
-        });
-        await this.deps.mail.send(message);
-        sentTo.push(recipient.userId);
-      }
+    const send = async (recipient: DigestRecipient) => {
+      const message = alertDigestEmail({
+        brand: this.deps.brand,
+        appUrl: this.deps.appUrl,
+        to: recipient.email,
+        session,
+        alerts: rankForDigest(byUser.get(recipient.userId)!),
+        unsubscribe: { user: recipient.userId, token: this.deps.links.token(recipient.userId) },
+      });
+      await this.deps.mail.send(message);
+      sentTo.push(recipient.userId);
     };
     try {
-      await Promise.all(Array.from({ length: Math.min(DIGEST_SENDS_AT_ONCE, mine.length) }, lane));
+      await inLanes(mine, DIGEST_SENDS_AT_ONCE, send);
     } catch (error) {
       // The ones sent stay sent; the rest are given back for the job's retry.
       await this.deps.alerts.markDigestsSent(sentTo, session, this.deps.now());

@@ -10,6 +10,7 @@ import {
   type WatchedCall,
   type WatchItem,
   type Watchlist,
+  type WatchRules,
 } from "../../../contracts/watchlist";
 import { distanceTo, watchSnapshot, type WatchSnapshot } from "../../../core/alerts/watch-snapshot";
 import type { AnalysisReport } from "../../../core/analysis/analysis-report";
@@ -18,7 +19,7 @@ import { AppError } from "../../app-error";
 import type { Clock } from "../../clock";
 import type { AlertsRepository } from "./alerts.repository";
 import type { UnsubscribeLinks } from "./unsubscribe-link";
-import type { WatchItemRow, WatchlistRepository } from "./watchlist.repository";
+import type { WatchItemRow, WatchlistRepository, WatchRulesPatch } from "./watchlist.repository";
 
 export interface WatchlistServiceDeps {
   watchlist: WatchlistRepository;
@@ -123,15 +124,11 @@ export class WatchlistService {
   }
 
   async update(user: WatchUser, ticker: string, request: UpdateWatchRequest): Promise<WatchItem> {
-    const rules = request.rules ?? {};
     const row = await this.deps.watchlist.update(
       user.id,
       ticker,
       {
-        ...(rules.buy !== undefined && { ruleBuy: rules.buy }),
-        ...(rules.sell !== undefined && { ruleSell: rules.sell }),
-        ...(rules.extended !== undefined && { ruleExtended: rules.extended }),
-        ...(rules.new_base !== undefined && { ruleNewBase: rules.new_base }),
+        ...rulesPatch(request.rules ?? {}),
         ...(request.price_above !== undefined && { priceAbove: request.price_above }),
         ...(request.price_below !== undefined && { priceBelow: request.price_below }),
       },
@@ -156,10 +153,7 @@ export class WatchlistService {
       user.id,
       {
         ...(patch.digest !== undefined && { digest: patch.digest }),
-        ...(rules.buy !== undefined && { ruleBuy: rules.buy }),
-        ...(rules.sell !== undefined && { ruleSell: rules.sell }),
-        ...(rules.extended !== undefined && { ruleExtended: rules.extended }),
-        ...(rules.new_base !== undefined && { ruleNewBase: rules.new_base }),
+        ...rulesPatch(rules),
         ...(rules.price !== undefined && { rulePrice: rules.price }),
       },
       this.deps.now(),
@@ -195,6 +189,16 @@ export class WatchlistService {
     if (!this.deps.links.verify(userId, token)) throw invalid;
     if (!(await this.deps.alerts.unsubscribe(userId, this.deps.now()))) throw invalid;
   }
+}
+
+/** The rule switches a request changes, as the repository names them (the others are left as they are). */
+function rulesPatch(rules: Partial<WatchRules>): WatchRulesPatch {
+  return {
+    ...(rules.buy !== undefined && { ruleBuy: rules.buy }),
+    ...(rules.sell !== undefined && { ruleSell: rules.sell }),
+    ...(rules.extended !== undefined && { ruleExtended: rules.extended }),
+    ...(rules.new_base !== undefined && { ruleNewBase: rules.new_base }),
+  };
 }
 
 function settingsView(row: { digest: boolean; ruleBuy: boolean; ruleSell: boolean; ruleExtended: boolean; ruleNewBase: boolean; rulePrice: boolean }): AlertSettings {

@@ -1,42 +1,12 @@
-import { MailWarning } from "lucide-react";
-import { Button } from "../../../components/ui/button";
-import { useAuth } from "../../../lib/auth-context";
-import { useResendVerification } from "../../../lib/use-resend-verification";
+import { VerifyEmailCard } from "../../../components/verify-email-card";
 
 export const CHAT_VERIFY_MESSAGE = "Please verify your email to use the chat. Check your inbox for the verification link.";
 
 /** Shown instead of the chat while the user's e-mail is not verified (the server refuses chat too). */
 export function ChatVerifyEmail({ email }: { email: string }) {
-  const { refreshSession } = useAuth();
-  const { message, state, resend, isSending } = useResendVerification();
   return (
     <div className="flex h-full items-center justify-center p-4">
-      <section
-        aria-labelledby="chat-verify-title"
-        className="w-full max-w-md rounded-2xl border border-warning-100 bg-warning-50 p-6 text-warning-800 shadow-card"
-      >
-        <MailWarning aria-hidden="true" size={28} className="mb-3" />
-        <h1 id="chat-verify-title" className="text-lg font-semibold text-ink">
-          Verify your e-mail to chat
-        </h1>
-        <p className="mt-2 text-sm">{CHAT_VERIFY_MESSAGE}</p>
-        <p className="mt-1 text-sm">
-          We sent it to <strong>{email}</strong>.
-        </p>
-        {message ? (
-          <p role={state === "sent" ? "status" : "alert"} className={state === "sent" ? "mt-3 text-sm font-medium text-success-800" : "mt-3 text-sm font-medium text-danger-700"}>
-            {message}
-          </p>
-        ) : null}
-        <div className="mt-5 flex flex-wrap gap-2">
-          <Button size="sm" disabled={isSending} onClick={() => void resend(email)}>
-            {isSending ? "Sending…" : "Resend Verification Email"}
-          </Button>
-          <Button size="sm" variant="secondary" onClick={() => void refreshSession()}>
-            I have verified it
-          </Button>
-        </div>
-      </section>
+      <VerifyEmailCard id="chat-verify-title" title="Verify your e-mail to chat" message={CHAT_VERIFY_MESSAGE} email={email} level="h1" className="w-full max-w-md" />
     </div>
   );
 }
