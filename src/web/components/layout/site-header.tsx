@@ -87,7 +87,8 @@ export function SiteHeader({ brand }: { brand: string }) {
         </button>
         <Link to={paths.home()} className="flex shrink-0 items-center gap-2 rounded-lg px-1 text-lg font-bold text-ink">
           <Logo />
-          <span>{brand}</span>
+          {/* Signed in on a phone, the mark alone: the e-mail and the bell need the room (the name stays for screen readers). */}
+          <span className={user ? "sr-only sm:not-sr-only" : undefined}>{brand}</span>
         </Link>
 
         <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
@@ -106,7 +107,7 @@ export function SiteHeader({ brand }: { brand: string }) {
                 email={user.email}
                 itemLabel="Sign Out"
                 onSignOut={() => void signOut()}
-                className="max-w-[7.5rem] sm:max-w-xs"
+                className="max-w-[10.5rem] sm:max-w-xs"
               />
             </>
           ) : (
