@@ -226,6 +226,7 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
     screenedReports,
     analyze: poolAnalysis,
     parallelism: pool.size * 2,
+    sliceSize: config.jobs.chunkSize,
     mail: infra.mail ?? createMailSender(config, (line) => log.info({}, line)).sender,
     links,
     brand: config.brand,

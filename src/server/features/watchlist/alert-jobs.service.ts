@@ -13,7 +13,15 @@ import type { WatchlistRepository } from "./watchlist.repository";
 /** The queue the alerts' jobs run on (the daily refresh's pg-boss, decision 024). */
 export const WATCH_ALERTS_QUEUE = "watch-alerts";
 
-export type AlertJob = { kind: "evaluate"; runKey: string } | { kind: "digest"; session: string; recipients: DigestRecipient[] };
+/**
+ * `evaluate` stores the screened stocks' snapshots and hands the watched stocks outside the universe
+ * to `snapshots` jobs, one slice each (so no job runs past its time-out), the last of which raises
+ * the alerts; `digest` sends a batch of users' e-mails.
+ */
+export type AlertJob =
+  | { kind: "evaluate"; runKey: string }
+  | { kind: "snapshots"; runKey: string; tickers: string[]; from: number }
+  | { kind: "digest"; session: string; recipients: DigestRecipient[] };
 
 export interface AlertQueue {
   send(name: string, jobs: { id: string; data: AlertJob }[]): Promise<void>;
@@ -30,6 +38,8 @@ export interface AlertJobsDeps {
   analyze(ticker: string): Promise<AnalysisReport>;
   /** Stocks analysed at once for the watched stocks outside the universe. */
   parallelism: number;
+  /** Watched stocks outside the universe analysed per job (the refresh's chunk size). */
+  sliceSize: number;
   mail: MailSender;
   links: UnsubscribeLinks;
   brand: string;
@@ -76,41 +86,74 @@ export class AlertJobsService {
   }
 
   private async handle(job: AlertJob): Promise<void> {
-    if (job.kind === "evaluate") {
-      const result = await this.evaluate();
-      this.deps.log.info({ runKey: job.runKey, ...result }, "alerts: watch lists evaluated");
-      return;
+    switch (job.kind) {
+      case "evaluate": {
+        const rest = await this.screenedSnapshots();
+        if (rest.length > 0) return this.queueSlice(job.runKey, rest, 0);
+        break;
+      }
+      case "snapshots": {
+        await this.analyseSlice(job.tickers.slice(job.from, job.from + this.deps.sliceSize));
+        const from = job.from + this.deps.sliceSize;
+        if (from < job.tickers.length) return this.queueSlice(job.runKey, job.tickers, from);
+        break;
+      }
+      case "digest":
+        await this.sendDigests(job.session, job.recipients);
+        return;
     }
-    await this.sendDigests(job.session, job.recipients);
+    const result = await this.raiseAlerts();
+    this.deps.log.info({ runKey: job.runKey, ...result }, "alerts: watch lists evaluated");
   }
 
-  /** The watched stocks' snapshots of the latest session: the screen's analyses, then the rest analysed here. */
-  private async snapshots(tickers: string[]): Promise<{ snapshots: WatchSnapshot[]; analysed: number }> {
-    const screened = await this.deps.screenedReports(tickers);
-    const snapshots = screened.map(watchSnapshot);
+  private async queueSlice(runKey: string, tickers: string[], from: number): Promise<void> {
+    await this.deps.queue.send(WATCH_ALERTS_QUEUE, [{ id: this.deps.jobIds(WATCH_ALERTS_QUEUE, runKey, "snapshots", from), data: { kind: "snapshots", runKey, tickers, from } }]);
+  }
+
+  /** Stores the snapshots of the watched stocks the daily screen analysed; answers the others (sorted). */
+  private async screenedSnapshots(): Promise<string[]> {
+    const tickers = await this.deps.watchlist.watchedTickers();
+    const snapshots = (await this.deps.screenedReports(tickers)).map(watchSnapshot);
+    await this.deps.watchlist.saveSnapshots(snapshots, this.deps.now());
     const covered = new Set(snapshots.map((snapshot) => snapshot.ticker));
-    const rest = tickers.filter((ticker) => !covered.has(ticker));
-    await inLanes(rest, this.deps.parallelism, async (ticker) => {
+    return tickers.filter((ticker) => !covered.has(ticker)).sort();
+  }
+
+  /** Analyses watched stocks the screen does not cover (on the analysis threads) and stores their snapshots. */
+  private async analyseSlice(tickers: string[]): Promise<void> {
+    const snapshots: WatchSnapshot[] = [];
+    await inLanes(tickers, this.deps.parallelism, async (ticker) => {
       try {
         snapshots.push(watchSnapshot(await this.deps.analyze(ticker)));
       } catch (error) {
         this.deps.log.warn({ ticker, err: error }, "alerts: a watched stock could not be analysed; it is skipped this session");
       }
     });
-    return { snapshots, analysed: rest.length };
+    await this.deps.watchlist.saveSnapshots(snapshots, this.deps.now());
   }
 
-  /** Evaluates every watch list against the latest session and queues the digests. Safe to run again. */
+  /**
+   * Evaluates every watch list against the latest session and queues the digests, in this process
+   * (what the jobs do one slice at a time). Safe to run again.
+   */
   async evaluate(): Promise<EvaluationResult> {
+    const rest = await this.screenedSnapshots();
+    for (let from = 0; from < rest.length; from += this.deps.sliceSize) await this.analyseSlice(rest.slice(from, from + this.deps.sliceSize));
+    return { ...(await this.raiseAlerts()), analysed: rest.length };
+  }
+
+  /**
+   * Compares every watched stock's snapshot of the latest session with the one before, stores the
+   * events, gives every watcher their alerts, spends crossed price alerts and queues the digests.
+   */
+  private async raiseAlerts(): Promise<EvaluationResult> {
     const now = this.deps.now();
     const tickers = await this.deps.watchlist.watchedTickers();
-    const { snapshots, analysed } = await this.snapshots(tickers);
-    const session = snapshots.reduce<string | null>((latest, snapshot) => (latest === null || snapshot.session > latest ? snapshot.session : latest), null);
-    if (session === null) return { session, tickers: tickers.length, analysed, events: 0, alerts: 0, priceAlerts: 0, recipients: 0 };
+    const session = await this.deps.watchlist.latestSession(tickers);
+    if (session === null) return { session, tickers: tickers.length, analysed: 0, events: 0, alerts: 0, priceAlerts: 0, recipients: 0 };
     // A stock whose data did not reach the latest session has nothing new to say.
-    const current = snapshots.filter((snapshot) => snapshot.session === session);
+    const current = await this.deps.watchlist.snapshotsAt(tickers, session);
     const before = await this.deps.watchlist.latestSnapshots(current.map((snapshot) => snapshot.ticker), session);
-    await this.deps.watchlist.saveSnapshots(current, now);
 
     const events = current.flatMap((snapshot) => stockEvents(before.get(snapshot.ticker) ?? null, snapshot));
     await this.deps.alerts.addStockEvents(events, now);
@@ -130,7 +173,7 @@ export class AlertJobsService {
       jobs.push({ id: this.deps.jobIds(WATCH_ALERTS_QUEUE, session, "digest", group[0]!.userId, group.length), data: { kind: "digest", session, recipients: group } });
     }
     await this.deps.queue.send(WATCH_ALERTS_QUEUE, jobs);
-    return { session, tickers: tickers.length, analysed, events: events.length, alerts, priceAlerts, recipients: recipients.length };
+    return { session, tickers: tickers.length, analysed: 0, events: events.length, alerts, priceAlerts, recipients: recipients.length };
   }
 
   /** Sends each recipient's digest of the session once: claimed first, given back if sending fails (the job is retried). */

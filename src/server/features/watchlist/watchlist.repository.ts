@@ -109,6 +109,26 @@ export class WatchlistRepository {
     return new Map(rows.map((row) => [row.ticker, row.snapshot as WatchSnapshot]));
   }
 
+  /** The newest session any of these tickers has a snapshot of. */
+  async latestSession(tickers: string[]): Promise<string | null> {
+    if (tickers.length === 0) return null;
+    const [row] = await this.db
+      .select({ session: sql<string | null>`max(${watchSnapshots.session})` })
+      .from(watchSnapshots)
+      .where(sql`${watchSnapshots.ticker} = any(${sql.param(tickers)}::text[])`);
+    return row?.session ?? null;
+  }
+
+  /** The snapshots of these tickers on the session. */
+  async snapshotsAt(tickers: string[], session: string): Promise<WatchSnapshot[]> {
+    if (tickers.length === 0) return [];
+    const rows = await this.db
+      .select({ snapshot: watchSnapshots.snapshot })
+      .from(watchSnapshots)
+      .where(and(eq(watchSnapshots.session, session), sql`${watchSnapshots.ticker} = any(${sql.param(tickers)}::text[])`));
+    return rows.map((row) => row.snapshot as WatchSnapshot);
+  }
+
   /** Every ticker someone watches. */
   async watchedTickers(): Promise<string[]> {
     const rows = await this.db.selectDistinct({ ticker: watchItems.ticker }).from(watchItems).orderBy(watchItems.ticker);

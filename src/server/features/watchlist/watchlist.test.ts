@@ -212,4 +212,33 @@ describe.each(testDatabaseKinds)("watch lists and alerts on $name", (kind) => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(app.mail.messages.filter((message) => message.to === "alice@example.com").length).toBe(before);
   }, 120_000);
+
+  it("analyses watched stocks outside the public universe in slices of jobs, then alerts on them like the others", async () => {
+    const clock = new AdjustableClock();
+    const market = new CachedMarketDataProvider(new DemoMarketProvider({ seed: 42, today: clock.now }), { now: clock.now });
+    // A universe of three: the watched BUY names of the demo market are all outside it; slices of 2.
+    t = await startTestApp(kind, { PUBLIC_UNIVERSE: "NWSC,LMNC,VNTR", REFRESH_CHUNK_SIZE: "2" }, { market, now: clock.now });
+    const app = t;
+    await app.services.publicRefresh.startWorking();
+    await app.services.alertJobs.startWorking();
+    await app.services.publicRefresh.refresh({ force: true });
+    expect((await app.services.publicAnalyses.list()).map((row) => row.ticker).sort()).toEqual(["LMNC", "NWSC", "VNTR"]);
+
+    const alice = await createVerifiedUser(app, "alice@example.com");
+    const outside = ["QBIT", "SUMT", "ECHF", "ALVH", "CBRG"];
+    for (const ticker of ["NWSC", ...outside]) expect((await watch(app, alice.jwt, ticker)).statusCode).toBe(201);
+    const watched = await listOf(app, alice.jwt);
+    expect(watched.items.filter((item) => item.latest?.action === "BUY").map((item) => item.ticker).sort()).toEqual([...outside].sort());
+
+    const next = clock.advanceSessions(1);
+    await app.services.publicRefresh.refresh({ force: true });
+    await digestFor(app, "alice@example.com");
+    const alerts = json<Alerts>(await app.app.inject({ url: "/api/alerts", headers: apiHeaders(alice.jwt) }));
+    expect(alerts.alerts.filter((alert) => alert.kind === "buy").map((alert) => alert.ticker).sort()).toEqual([...outside].sort());
+    expect((await listOf(app, alice.jwt)).items.every((item) => item.latest?.as_of === next)).toBe(true);
+    // The five outside the universe went through three slice jobs (2 + 2 + 1), not one long job (the
+    // first session's evaluation ran before Alice watched anything).
+    const slices = await app.database.executeSql("select count(*)::int as count from pgboss.job where name = 'watch-alerts' and data->>'kind' = 'snapshots'", []);
+    expect(Number(slices.rows[0]!.count)).toBe(3);
+  }, 120_000);
 });
