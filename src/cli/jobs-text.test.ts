@@ -26,6 +26,9 @@ describe("quanta jobs", () => {
     expect(text).toContain("chunks taken by server@a:11 25, worker@b:22 15");
     expect(text).toContain("retried chunks: 1 (last error: connection reset)");
     expect(text).toContain("Queue public-refresh: completed 41, failed 0");
+    expect(text).not.toContain("watch-alerts");
+    const withAlerts = formatRefreshRuns([finished], {}, new Date("2026-11-26T08:00:00Z"), { completed: 3, created: 1 });
+    expect(withAlerts).toContain("Queue public-refresh: empty\nQueue watch-alerts: completed 3, created 1");
   });
 
   it("shows a run in progress by phase and chunks, and a first start with no run yet", () => {

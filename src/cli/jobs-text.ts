@@ -11,7 +11,7 @@ function duration(ms: number): string {
 }
 
 /** `quanta jobs`: the refresh's recent runs, newest first, then the queue's counts. */
-export function formatRefreshRuns(runs: RefreshRunSummary[], queue: Record<string, number>, now: Date): string {
+export function formatRefreshRuns(runs: RefreshRunSummary[], queue: Record<string, number>, now: Date, alertQueue?: Record<string, number>): string {
   const lines: string[] = [];
   if (runs.length === 0) lines.push("No refresh run yet. The server starts one at start-up when the lists are empty or stale; `quanta refresh` starts one now.");
   for (const run of runs) {
@@ -29,5 +29,10 @@ export function formatRefreshRuns(runs: RefreshRunSummary[], queue: Record<strin
   }
   const states = Object.entries(queue).map(([state, count]) => `${state} ${count}`);
   lines.push("", `Queue public-refresh: ${states.length > 0 ? states.join(", ") : "empty"}`);
+  if (alertQueue) {
+    // The watch lists' alerts, evaluated after each finished run (decision 032).
+    const alertStates = Object.entries(alertQueue).map(([state, count]) => `${state} ${count}`);
+    lines.push(`Queue watch-alerts: ${alertStates.length > 0 ? alertStates.join(", ") : "empty"}`);
+  }
   return `${lines.join("\n")}\n`;
 }

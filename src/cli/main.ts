@@ -33,7 +33,7 @@ const USAGE = `Usage: quanta <command>
   worker                                       work on the daily refresh's queued jobs without
                                                serving HTTP, until stopped (PostgreSQL: add capacity)
   jobs [--json]                                the daily refresh's recent runs: progress, instances,
-                                               retries, failures; and the job queue's counts
+                                               retries, failures; and the refresh and alert queues' counts
   track-record [--json]                        every call the daily screen published, scored: per
                                                action calls, hit rate, excess returns; BUY trades'
                                                win rate and average R; the historical simulations
@@ -137,14 +137,15 @@ async function workerCommand(): Promise<number> {
 
 async function jobsCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { json: { type: "boolean" } } });
-  return withServices(async ({ publicRefresh }) => {
+  return withServices(async ({ publicRefresh, alertJobs }) => {
     const runs = await publicRefresh.recentRuns(10);
     const queue = await publicRefresh.queueCounts();
+    const alertQueue = await alertJobs.queueCounts();
     if (values.json) {
-      print(`${terminalSafeJson({ runs, queue })}\n`);
+      print(`${terminalSafeJson({ runs, queue, alert_queue: alertQueue })}\n`);
       return 0;
     }
-    print(formatRefreshRuns(runs, queue, new Date()));
+    print(formatRefreshRuns(runs, queue, new Date(), alertQueue));
     return 0;
   });
 }

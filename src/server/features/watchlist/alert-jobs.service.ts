@@ -26,6 +26,7 @@ export type AlertJob =
 export interface AlertQueue {
   send(name: string, jobs: { id: string; data: AlertJob }[]): Promise<void>;
   work(name: string, concurrency: number, handler: (data: AlertJob, job: { lastAttempt: boolean }) => Promise<void>): Promise<void>;
+  counts(name: string): Promise<Record<string, number>>;
 }
 
 export interface AlertJobsDeps {
@@ -78,6 +79,11 @@ export class AlertJobsService {
   startWorking(): Promise<void> {
     this.working ??= this.deps.queue.work(WATCH_ALERTS_QUEUE, 1, (job) => this.handle(job));
     return this.working;
+  }
+
+  /** The alerts queue's jobs by state (`quanta jobs`). */
+  queueCounts(): Promise<Record<string, number>> {
+    return this.deps.queue.counts(WATCH_ALERTS_QUEUE);
   }
 
   /** Queues the evaluation of a finished refresh run (the refresh calls it; the same run queues it once). */
