@@ -1,4 +1,4 @@
-import { Clock, FlaskConical } from "lucide-react";
+import { Clock } from "lucide-react";
 import type { ReportData } from "../../lib/analysis-record";
 import { cn } from "../../lib/cn";
 import {
@@ -17,6 +17,7 @@ import { Field, FieldList, ReportSection, TextList, ToneText } from "./report-se
 import { marketTrendTone, sentimentTone, trendTone } from "./tones";
 import { TrackRecordEvidence } from "./track-record-evidence";
 import { TrendTemplateChecklist } from "./trend-template-checklist";
+import { DemoDataBadge } from "./demo-data-badge";
 import { WatchButton } from "../watchlist/watch-button";
 
 export const NO_OWNERSHIP_DATA = "No ownership data available";
@@ -51,16 +52,7 @@ function ReportHeader({ report }: { report: ReportData }) {
           <h2 data-testid="report-ticker" className="text-2xl font-bold tracking-tight text-ink">
             {summary.ticker}
           </h2>
-          {report.meta?.demo ? (
-            <span
-              data-testid="demo-badge"
-              title="Simulated market data, not real prices"
-              className="inline-flex items-center gap-1 rounded-full border border-warning-300 bg-warning-50 px-2.5 py-0.5 text-xs font-semibold text-warning-800"
-            >
-              <FlaskConical aria-hidden="true" size={14} />
-              Demo data
-            </span>
-          ) : null}
+          {report.meta?.demo ? <DemoDataBadge testId="demo-badge" /> : null}
           {stale ? (
             <span
               data-testid="stale-badge"

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { FlaskConical } from "lucide-react";
+import { DemoDataBadge } from "../../../components/analysis-report/demo-data-badge";
 import { EXTENDED_LABEL } from "../../../../core/analysis/buy-point-position";
 import { WATCH_RULES, type WatchItem, type WatchRule } from "../../../../contracts/watchlist";
 import { paths } from "../../../../contracts/paths";
@@ -127,15 +127,7 @@ export function WatchRow({ item }: { item: WatchItem }) {
               </Link>
             </h2>
             {latest ? <RecommendationBadge action={latest.action} className="px-2.5 py-0.5 text-xs" /> : null}
-            {latest?.demo ? (
-              <span
-                title="Simulated market data, not real prices"
-                className="inline-flex items-center gap-1 rounded-full border border-warning-300 bg-warning-50 px-2 py-0.5 text-xs font-semibold text-warning-800"
-              >
-                <FlaskConical aria-hidden="true" size={12} />
-                Demo data
-              </span>
-            ) : null}
+            {latest?.demo ? <DemoDataBadge compact /> : null}
           </div>
           {latest?.company ? <p className="truncate text-sm text-muted">{latest.company}</p> : null}
         </div>
