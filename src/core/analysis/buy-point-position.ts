@@ -43,12 +43,17 @@ export function buyPointPosition(input: BuyPointInput): BuyPointPosition {
   return { distance, extended: distance !== null && distance > EXTENDED_ABOVE_BUY_POINT, risk };
 }
 
+/** A price's distance to a level (price ÷ level − 1) in words: '2.1% above stop', `atLevel` when it rounds to 0.0%, null without one. */
+export function levelDistanceText(distance: number | null, level: string, atLevel: string): string | null {
+  if (distance === null || !Number.isFinite(distance)) return null;
+  if (Math.abs(distance) < AT_BUY_POINT) return atLevel;
+  const percent = `${(Math.abs(distance) * 100).toFixed(1)}%`;
+  return distance > 0 ? `${percent} above ${level}` : `${percent} below ${level}`;
+}
+
 /** 'At buy point', '2.1% above buy point', '3.4% below buy point', or null without a distance. */
 export function buyPointDistanceText(distance: number | null): string | null {
-  if (distance === null) return null;
-  if (Math.abs(distance) < AT_BUY_POINT) return "At buy point";
-  const percent = `${(Math.abs(distance) * 100).toFixed(1)}%`;
-  return distance > 0 ? `${percent} above buy point` : `${percent} below buy point`;
+  return levelDistanceText(distance, "buy point", "At buy point");
 }
 
 export const EXTENDED_LABEL = "Extended — wait for a pullback";

@@ -8,7 +8,7 @@ import {
   type UpdateAlertSettings,
 } from "../../contracts/alerts";
 import { apiFetch, apiJson } from "./api-client";
-import { reworded } from "./track-record-api";
+import { reworded } from "./request-error-message";
 
 /**
  * The watch list's alerts (contracts/alerts.ts, issue 19): the header's bell, the alert settings

@@ -1,3 +1,4 @@
+import { ApiRequestError } from "./api-client";
 import { isRecord } from "./body-checks";
 
 /**
@@ -80,4 +81,9 @@ export function requestErrorMessage(error: unknown, wording: RequestErrorWording
     return error.message.trim();
   }
   return failure;
+}
+
+/** A failed request's error worded as one sentence (the server's own when it has one); other errors unchanged. */
+export function reworded(error: unknown, failure: string): unknown {
+  return error instanceof ApiRequestError ? error.withMessage(requestErrorMessage(error, { failure })) : error;
 }

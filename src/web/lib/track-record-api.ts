@@ -1,6 +1,6 @@
 import { trackRecordSummarySchema, type TrackRecordSummary } from "../../contracts/track-record";
-import { ApiRequestError, apiJson } from "./api-client";
-import { requestErrorMessage } from "./request-error-message";
+import { apiJson } from "./api-client";
+import { reworded } from "./request-error-message";
 
 /**
  * The public track record (contracts/track-record.ts, no sign-in, no auth header). The summary is
@@ -13,11 +13,6 @@ export const TRACK_RECORD_FAILURE = "The track record could not be loaded. Pleas
 
 /** How long a loaded summary is reused: the record changes once a day, after the daily screen. */
 export const TRACK_RECORD_STALE_MS = 10 * 60_000;
-
-/** The failure worded as one sentence (lib/request-error-message.ts), the server's own when it has one. */
-export function reworded(error: unknown, failure: string): unknown {
-  return error instanceof ApiRequestError ? error.withMessage(requestErrorMessage(error, { failure })) : error;
-}
 
 /** GET /api/track-record. */
 export async function fetchTrackRecordSummary(signal?: AbortSignal): Promise<TrackRecordSummary> {

@@ -6,7 +6,7 @@ import {
   type Watchlist,
 } from "../../contracts/watchlist";
 import { apiFetch, apiJson } from "./api-client";
-import { reworded } from "./track-record-api";
+import { reworded } from "./request-error-message";
 
 /**
  * The signed-in user's watch list (contracts/watchlist.ts, issue 19). Read by the watch list page,

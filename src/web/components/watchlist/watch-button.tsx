@@ -1,6 +1,6 @@
 import { useContext, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Eye } from "lucide-react";
 import type { WatchItem, Watchlist } from "../../../contracts/watchlist";
 import { paths } from "../../../contracts/paths";
@@ -8,33 +8,15 @@ import { AuthContext, type AuthUser } from "../../lib/auth-context";
 import { cn } from "../../lib/cn";
 import { watchlistKeys } from "../../lib/query-keys";
 import { returnAddressOf } from "../../lib/return-address";
+import { useWatchlistQuery, watchlistApi, withItem, withoutTicker } from "../../lib/watchlist-query";
 import { buttonClasses, type ButtonSize } from "../ui/button";
 
-/**
- * Loaded on first use: the button sits on the landing page's cards (first-paint bundle), and the
- * fetchers parse with zod, which decision 008 keeps out of that bundle (decision 033).
- */
-const watchlistApi = () => import("../../lib/watchlist-api");
-
 export const WATCH_VERIFY_MESSAGE = "Verify your e-mail to keep a watch list.";
-
-/** How long a loaded watch list is reused by the buttons before asking again. */
-const WATCHLIST_STALE_MS = 60_000;
 
 export interface WatchButtonProps {
   ticker: string;
   size?: ButtonSize;
   className?: string;
-}
-
-/** The one GET /api/watchlist every button (and the watch list page) shares, for a verified user. */
-export function useWatchlistQuery(enabled: boolean) {
-  return useQuery({
-    queryKey: watchlistKeys.all,
-    queryFn: async ({ signal }) => (await watchlistApi()).fetchWatchlist(signal),
-    enabled,
-    staleTime: WATCHLIST_STALE_MS,
-  });
 }
 
 function Label({ ticker, watching }: { ticker: string; watching: boolean }) {
@@ -64,11 +46,7 @@ function SignedInWatchButton({ ticker, user, size, className }: WatchButtonProps
     },
     onSuccess: (added) => {
       setMessage(null);
-      queryClient.setQueryData<Watchlist>(watchlistKeys.all, (list) =>
-        list
-          ? { ...list, items: added ? [...list.items.filter((i) => i.ticker !== ticker), added] : list.items.filter((i) => i.ticker !== ticker) }
-          : list,
-      );
+      queryClient.setQueryData<Watchlist>(watchlistKeys.all, (list) => (added ? withItem(list, added) : withoutTicker(list, ticker)));
     },
     onError: (error) => {
       setMessage(error instanceof Error ? error.message : String(error));

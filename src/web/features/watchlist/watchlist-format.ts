@@ -1,4 +1,4 @@
-import { buyPointDistanceText } from "../../../core/analysis/buy-point-position";
+import { levelDistanceText } from "../../../core/analysis/buy-point-position";
 import type { WatchRule } from "../../../contracts/watchlist";
 
 /**
@@ -6,14 +6,9 @@ import type { WatchRule } from "../../../contracts/watchlist";
  * as on the landing cards ('2.1% above buy point'); the stop's as 'x% above stop'.
  */
 
-export { buyPointDistanceText };
-
 /** 'At the stop', '6.4% above stop', '2.0% below stop' (price ÷ stop − 1), or null without one. */
 export function stopDistanceText(distance: number | null): string | null {
-  if (distance === null || !Number.isFinite(distance)) return null;
-  if (Math.abs(distance) < 0.0005) return "At the stop";
-  const percent = `${(Math.abs(distance) * 100).toFixed(1)}%`;
-  return distance > 0 ? `${percent} above stop` : `${percent} below stop`;
+  return levelDistanceText(distance, "stop", "At the stop");
 }
 
 /** The rules' names and one-line explanations, in the order the pages list them. */

@@ -1,7 +1,7 @@
 import { trackRecordCallsPageSchema, type TrackRecordCallsPage } from "../../../../contracts/track-record";
 import { apiJson } from "../../../lib/api-client";
 import { trackRecordKeys } from "../../../lib/query-keys";
-import { reworded } from "../../../lib/track-record-api";
+import { reworded } from "../../../lib/request-error-message";
 
 export const TRACK_RECORD_CALLS_FAILURE = "The calls could not be loaded. Please try again.";
 

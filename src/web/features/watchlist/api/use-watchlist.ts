@@ -1,21 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { UpdateWatchRequest, WatchItem, Watchlist } from "../../../../contracts/watchlist";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { UpdateWatchRequest, Watchlist } from "../../../../contracts/watchlist";
 import { watchlistKeys } from "../../../lib/query-keys";
-import { addWatch, fetchWatchlist, removeWatch, updateWatch } from "../../../lib/watchlist-api";
+import { addWatch, removeWatch, updateWatch } from "../../../lib/watchlist-api";
+import { useWatchlistQuery, withItem, withoutTicker } from "../../../lib/watchlist-query";
 
-/** How long the page reuses a loaded watch list (the 'Watch' buttons share the same query). */
-const WATCHLIST_STALE_MS = 60_000;
-
+/** The watch list, the same query the 'Watch' buttons read. */
 export function useWatchlist() {
-  return useQuery({
-    queryKey: watchlistKeys.all,
-    queryFn: ({ signal }) => fetchWatchlist(signal),
-    staleTime: WATCHLIST_STALE_MS,
-  });
-}
-
-function replaceItem(list: Watchlist | undefined, item: WatchItem): Watchlist | undefined {
-  return list ? { ...list, items: list.items.map((current) => (current.ticker === item.ticker ? item : current)) } : list;
+  return useWatchlistQuery();
 }
 
 export function useAddWatch() {
@@ -23,9 +14,7 @@ export function useAddWatch() {
   return useMutation({
     mutationFn: (ticker: string) => addWatch(ticker),
     onSuccess: (item) => {
-      queryClient.setQueryData<Watchlist>(watchlistKeys.all, (list) =>
-        list ? { ...list, items: [...list.items.filter((i) => i.ticker !== item.ticker), item] } : list,
-      );
+      queryClient.setQueryData<Watchlist>(watchlistKeys.all, (list) => withItem(list, item));
       return queryClient.invalidateQueries({ queryKey: watchlistKeys.all });
     },
   });
@@ -37,7 +26,7 @@ export function useUpdateWatch() {
   return useMutation({
     mutationFn: ({ ticker, update }: { ticker: string; update: UpdateWatchRequest }) => updateWatch(ticker, update),
     onSuccess: (item) => {
-      queryClient.setQueryData<Watchlist>(watchlistKeys.all, (list) => replaceItem(list, item));
+      queryClient.setQueryData<Watchlist>(watchlistKeys.all, (list) => withItem(list, item));
     },
   });
 }
@@ -47,9 +36,7 @@ export function useRemoveWatch() {
   return useMutation({
     mutationFn: (ticker: string) => removeWatch(ticker),
     onSuccess: (_nothing, ticker) => {
-      queryClient.setQueryData<Watchlist>(watchlistKeys.all, (list) =>
-        list ? { ...list, items: list.items.filter((i) => i.ticker !== ticker) } : list,
-      );
+      queryClient.setQueryData<Watchlist>(watchlistKeys.all, (list) => withoutTicker(list, ticker));
       return queryClient.invalidateQueries({ queryKey: watchlistKeys.all });
     },
   });

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { DemoDataBadge } from "../../../components/analysis-report/demo-data-badge";
-import { EXTENDED_LABEL } from "../../../../core/analysis/buy-point-position";
+import { buyPointDistanceText, EXTENDED_LABEL } from "../../../../core/analysis/buy-point-position";
 import { WATCH_RULES, type WatchItem, type WatchRule } from "../../../../contracts/watchlist";
 import { paths } from "../../../../contracts/paths";
 import { RecommendationBadge } from "../../../components/analysis-report/recommendation-badge";
@@ -9,7 +9,7 @@ import { Button } from "../../../components/ui/button";
 import { Switch } from "../../../components/ui/switch";
 import { formatCalendarDate, formatPrice } from "../../../lib/format";
 import { useRemoveWatch, useUpdateWatch } from "../api/use-watchlist";
-import { RULE_TEXTS, buyPointDistanceText, stopDistanceText } from "../watchlist-format";
+import { RULE_TEXTS, stopDistanceText } from "../watchlist-format";
 import { PriceAlertEditor } from "./price-alert-editor";
 
 function Figure({ label, value, note, testId }: { label: string; value: string; note?: string | null; testId: string }) {
