@@ -1,4 +1,5 @@
 import { paths } from "../../contracts/paths";
+import { emailButton, emailPage } from "../adapters/mail/email-html";
 import type { MailMessage } from "../adapters/mail/mail-sender";
 import { escapeHtml } from "../html-escape";
 
@@ -22,10 +23,9 @@ export function accountEmailLinks(appUrl: string) {
 function layout(brand: string, paragraphs: string[], action: { label: string; url: string } | undefined): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("");
   const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>` +
-      `<p style="margin:0 0 16px;font-size:13px;color:#475569">Or paste this link into your browser: ${escapeHtml(action.url)}</p>`
+    ? emailButton(action.label, action.url) + `<p style="margin:0 0 16px;font-size:13px;color:#475569">Or paste this link into your browser: ${escapeHtml(action.url)}</p>`
     : "";
-  return `<!doctype html><html><body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#0f172a;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(brand)}</h1>${body}${button}</body></html>`;
+  return emailPage(brand, `${body}${button}`);
 }
 
 export function verificationEmail(input: { brand: string; to: string; url: string }): MailMessage {

@@ -1,4 +1,5 @@
 import { paths } from "../../../contracts/paths";
+import { emailButton, emailPage } from "../../adapters/mail/email-html";
 import type { MailMessage } from "../../adapters/mail/mail-sender";
 import { escapeHtml } from "../../html-escape";
 
@@ -57,14 +58,14 @@ export function alertDigestEmail(input: DigestInput): MailMessage {
         `<li style="margin:0 0 14px"><a href="${escapeHtml(stockUrl(alert.ticker))}" style="color:#1d4ed8;font-weight:600;text-decoration:none">${escapeHtml(alert.title)}</a><br><span style="color:#334155">${escapeHtml(alert.detail)}</span></li>`,
     )
     .join("");
-  const html = `<!doctype html><html><body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#0f172a;max-width:560px;margin:0 auto;padding:24px">
-<h1 style="font-size:20px">${escapeHtml(input.brand)}</h1>
-<p style="margin:0 0 16px">Your watch list after the close of ${escapeHtml(day)}:</p>
+  const html = emailPage(
+    input.brand,
+    `<p style="margin:0 0 16px">Your watch list after the close of ${escapeHtml(day)}:</p>
 <ul style="padding-left:18px;margin:0 0 20px">${items}</ul>
-<p style="margin:24px 0"><a href="${escapeHtml(watchlist)}" style="background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Open your watch list</a></p>
+${emailButton("Open your watch list", watchlist)}
 <p style="margin:0 0 8px;font-size:13px;color:#475569">Alerts describe what the analysis saw at the close; they are not advice. Past results do not guarantee future results.</p>
-<p style="margin:0;font-size:13px;color:#475569"><a href="${escapeHtml(settings)}" style="color:#475569">Alert settings</a> · <a href="${escapeHtml(unsubscribePage)}" style="color:#475569">Unsubscribe from alert e-mails</a></p>
-</body></html>`;
+<p style="margin:0;font-size:13px;color:#475569"><a href="${escapeHtml(settings)}" style="color:#475569">Alert settings</a> · <a href="${escapeHtml(unsubscribePage)}" style="color:#475569">Unsubscribe from alert e-mails</a></p>`,
+  );
 
   return {
     to: input.to,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { AlertEvent } from "../../../core/alerts/alert-rules";
 import type { Database } from "../../db/database";
-import { alertDigests, alertSettings, userAlerts, watchEvents } from "../../db/schema";
+import { alertDigests, userAlerts, watchEvents } from "../../db/schema";
 
 export type UserAlertRow = typeof userAlerts.$inferSelect;
 
@@ -27,6 +27,7 @@ const BATCH = 500;
 /**
  * The alerts' tables (decision 032): each stock event once, each user's alert once (unique keys do
  * the de-duplication, so a job that runs twice adds nothing), the digests claimed before they go out.
+ * The users' switches (alert_settings) are WatchlistRepository's; the statements here only read them.
  */
 export class AlertsRepository {
   constructor(private readonly db: Database) {}
@@ -188,24 +189,6 @@ export class AlertsRepository {
       .where(and(eq(userAlerts.userId, userId), gte(userAlerts.createdAt, since)))
       .orderBy(desc(userAlerts.createdAt), userAlerts.ticker)
       .limit(limit);
-  }
-
-  async markRead(userId: string, now: Date): Promise<void> {
-    await this.db
-      .insert(alertSettings)
-      .values({ userId, readAt: now, updatedAt: now })
-      .onConflictDoUpdate({ target: alertSettings.userId, set: { readAt: now } });
-  }
-
-  /** Turns the digest off (the e-mail's unsubscribe link); false for an unknown user. */
-  async unsubscribe(userId: string, now: Date): Promise<boolean> {
-    const exists = await this.db.execute(sql`select 1 from users where id = ${userId}`);
-    if (rowsOf(exists).length === 0) return false;
-    await this.db
-      .insert(alertSettings)
-      .values({ userId, digest: false, updatedAt: now })
-      .onConflictDoUpdate({ target: alertSettings.userId, set: { digest: false, updatedAt: now } });
-    return true;
   }
 }
 

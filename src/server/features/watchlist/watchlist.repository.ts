@@ -87,6 +87,19 @@ export class WatchlistRepository {
     return this.settings(userId);
   }
 
+  /** The bell was opened: alerts up to now are read. */
+  async markAlertsRead(userId: string, now: Date): Promise<void> {
+    await this.db.insert(alertSettings).values({ userId, readAt: now, updatedAt: now }).onConflictDoUpdate({ target: alertSettings.userId, set: { readAt: now } });
+  }
+
+  /** Turns the digest off (the e-mail's unsubscribe link); false for an unknown user. */
+  async turnDigestOff(userId: string, now: Date): Promise<boolean> {
+    const [user] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    if (!user) return false;
+    await this.updateSettings(userId, { digest: false }, now);
+    return true;
+  }
+
   /** Keeps each stock's snapshot of its session (the first one written for a session stays). */
   async saveSnapshots(snapshots: WatchSnapshot[], now: Date): Promise<void> {
     for (let start = 0; start < snapshots.length; start += 500) {

@@ -180,14 +180,14 @@ export class WatchlistService {
   }
 
   async markRead(user: WatchUser): Promise<void> {
-    await this.deps.alerts.markRead(user.id, this.deps.now());
+    await this.deps.watchlist.markAlertsRead(user.id, this.deps.now());
   }
 
   /** The e-mail's one-click unsubscribe: the link's signature is the only proof asked. */
   async unsubscribe(userId: string, token: string): Promise<void> {
     const invalid = new AppError(400, UNSUBSCRIBE_INVALID_CODE, "This unsubscribe link is not valid. Open the latest alert e-mail's link, or turn the e-mails off in your alert settings.");
     if (!this.deps.links.verify(userId, token)) throw invalid;
-    if (!(await this.deps.alerts.unsubscribe(userId, this.deps.now()))) throw invalid;
+    if (!(await this.deps.watchlist.turnDigestOff(userId, this.deps.now()))) throw invalid;
   }
 }
 
