@@ -294,6 +294,8 @@ describe.each(databases)("shared provider budget on $name", (kind) => {
     expect(await new ProviderBudgetRepository(shared.second).calls("fmp", `d:${day}`)).toBe(4);
     await expect(market.getProfile("DDD")).rejects.toMatchObject({ name: "ProviderBudgetExhaustedError", code: "provider_budget_exhausted" });
     expect(server.requests).toHaveLength(4);
-    expect(outcomes).toEqual(["error", "ok", "ok", "ok", "budget_exhausted"]);
+    // A call that reaches a second's guard band waits for the next one ("budget_wait"): that is
+    // pacing, not a call, and depends on when the test runs, so only the calls are compared.
+    expect(outcomes.filter((outcome) => outcome !== "budget_wait")).toEqual(["error", "ok", "ok", "ok", "budget_exhausted"]);
   });
 });
