@@ -45,6 +45,9 @@ test("a visitor signs up, verifies, signs out and in, resets the password and si
   // Forgotten password: from the sign-in page's link, the spec's message, back to /signin after 2 s.
   await page.getByRole("link", { name: "Forgot Password?" }).click();
   await expect(page).toHaveURL(/\/forgetpassword$/);
+  // The URL changes before the page's chunk has arrived, and until it has the sign-in page, with its
+  // own Email field, stays on screen: wait for the reset page before typing.
+  await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Email Reset Instructions" }).click();
   await expect(page.getByRole("status")).toHaveText("Password reset email sent! Check your inbox.");
