@@ -152,11 +152,11 @@ export class AlertJobsService {
    * Compares every watched stock's snapshot of the latest session with the one before, stores the
    * events, gives every watcher their alerts, spends crossed price alerts and queues the digests.
    */
-  private async raiseAlerts(): Promise<EvaluationResult> {
+  private async raiseAlerts(): Promise<Omit<EvaluationResult, "analysed">> {
     const now = this.deps.now();
     const tickers = await this.deps.watchlist.watchedTickers();
     const session = await this.deps.watchlist.latestSession(tickers);
-    if (session === null) return { session, tickers: tickers.length, analysed: 0, events: 0, alerts: 0, priceAlerts: 0, recipients: 0 };
+    if (session === null) return { session, tickers: tickers.length, events: 0, alerts: 0, priceAlerts: 0, recipients: 0 };
     // A stock whose data did not reach the latest session has nothing new to say.
     const current = await this.deps.watchlist.snapshotsAt(tickers, session);
     const before = await this.deps.watchlist.latestSnapshots(current.map((snapshot) => snapshot.ticker), session);
@@ -179,7 +179,7 @@ export class AlertJobsService {
       jobs.push({ id: this.deps.jobIds(WATCH_ALERTS_QUEUE, session, "digest", group[0]!.userId, group.length), data: { kind: "digest", session, recipients: group } });
     }
     await this.deps.queue.send(WATCH_ALERTS_QUEUE, jobs);
-    return { session, tickers: tickers.length, analysed: 0, events: events.length, alerts, priceAlerts, recipients: recipients.length };
+    return { session, tickers: tickers.length, events: events.length, alerts, priceAlerts, recipients: recipients.length };
   }
 
   /** Sends each recipient's digest of the session once: claimed first, given back if sending fails (the job is retried). */
