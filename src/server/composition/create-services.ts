@@ -213,7 +213,9 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
   const watchlist = new WatchlistService({
     watchlist: watchlistRepository,
     alerts: alertsRepository,
-    latestReport: async (ticker) => (await screenedReports([ticker.toUpperCase()]))[0] ?? poolAnalysis(ticker),
+    // Watching never analyses: the screen's stored analysis, or the market's cached profile to check the ticker.
+    screenedReport: async (ticker) => (await screenedReports([ticker.toUpperCase()]))[0] ?? null,
+    tickerExists: async (ticker) => (await market.getProfile(ticker)) !== null,
     isPremium: (email) => billing.isPremium(email),
     limits: { free: config.watchlist.freeLimit, premium: config.watchlist.premiumLimit },
     links,
