@@ -51,6 +51,7 @@ import { createMailSender } from "../adapters/mail/mail-registry";
 import type { MailSender } from "../adapters/mail/mail-sender";
 import { resolveAuthSecret } from "../auth/auth-secret";
 import { AlertJobsService } from "../features/watchlist/alert-jobs.service";
+import { AlertRunsRepository } from "../features/watchlist/alert-runs.repository";
 import { AlertsRepository } from "../features/watchlist/alerts.repository";
 import { UnsubscribeLinks } from "../features/watchlist/unsubscribe-link";
 import { WatchlistRepository } from "../features/watchlist/watchlist.repository";
@@ -225,6 +226,7 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
     queue,
     watchlist: watchlistRepository,
     alerts: alertsRepository,
+    runs: new AlertRunsRepository(db),
     screenedReports,
     analyze: poolAnalysis,
     parallelism: pool.size * 2,

@@ -1,5 +1,5 @@
 import type { AlertSettings, Alerts } from "../../../contracts/alerts";
-import { ALERT_HISTORY_DAYS, UNSUBSCRIBE_INVALID_CODE } from "../../../contracts/alerts";
+import { ALERT_HISTORY_DAYS, UNSUBSCRIBE_INVALID_CODE, UNSUBSCRIBE_OUTDATED_CODE } from "../../../contracts/alerts";
 import {
   MARKET_UNAVAILABLE_CODE,
   UNKNOWN_TICKER_CODE,
@@ -205,8 +205,17 @@ export class WatchlistService {
   /** The e-mail's one-click unsubscribe: the link's signature is the only proof asked. */
   async unsubscribe(userId: string, token: string): Promise<void> {
     const invalid = new AppError(400, UNSUBSCRIBE_INVALID_CODE, "This unsubscribe link is not valid. Open the latest alert e-mail's link, or turn the e-mails off in your alert settings.");
-    if (!this.deps.links.verify(userId, token)) throw invalid;
-    if (!(await this.deps.watchlist.turnDigestOff(userId, this.deps.now()))) throw invalid;
+    const version = this.deps.links.verify(userId, token);
+    if (version === null) throw invalid;
+    const result = await this.deps.watchlist.turnDigestOff(userId, version, this.deps.now());
+    if (result === "unknown") throw invalid;
+    if (result === "outdated") {
+      throw new AppError(
+        400,
+        UNSUBSCRIBE_OUTDATED_CODE,
+        "This unsubscribe link is from an e-mail sent before you turned alert e-mails back on, so it no longer works. Use the link in your latest alert e-mail, or turn the e-mails off in your alert settings.",
+      );
+    }
   }
 }
 
