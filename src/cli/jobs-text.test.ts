@@ -31,6 +31,15 @@ describe("quanta jobs", () => {
     expect(withAlerts).toContain("Queue public-refresh: empty\nQueue watch-alerts: completed 3, created 1");
   });
 
+  it("names the watched stocks an alert evaluation could not analyse", () => {
+    const text = formatRefreshRuns([finished], {}, new Date("2026-11-26T08:00:00Z"), {}, [
+      { runKey: "2026-11-25#ab12cd34", startedAt: new Date("2026-11-25T21:32:06Z"), raisedAt: new Date("2026-11-25T21:33:00Z"), slices: 3, slicesFinished: 3, failed: ["ECHF", "QBIT"], lastError: "could not store the slice" },
+      { runKey: "2026-11-24#ef56ab78", startedAt: new Date("2026-11-24T21:32:06Z"), raisedAt: null, slices: 3, slicesFinished: 1, failed: [], lastError: null },
+    ]);
+    expect(text).toContain("alerts 2026-11-25#ab12cd34  started 2026-11-25 21:32:06 UTC  alerts raised, failed 2 (ECHF, QBIT) (last error: could not store the slice)");
+    expect(text).toContain("alerts 2026-11-24#ef56ab78  started 2026-11-24 21:32:06 UTC  1/3 slices finished");
+  });
+
   it("shows a run in progress by phase and chunks, and a first start with no run yet", () => {
     const running = { ...finished, phase: "analyse", finishedAt: null, chunksDone: 7, chunksRunning: 2, analysed: 175, failed: [], retried: 0, lastError: null };
     const text = formatRefreshRuns([running], {}, new Date("2026-11-25T21:30:40Z"));

@@ -141,11 +141,12 @@ async function jobsCommand(args: string[]): Promise<number> {
     const runs = await publicRefresh.recentRuns(10);
     const queue = await publicRefresh.queueCounts();
     const alertQueue = await alertJobs.queueCounts();
+    const alertRuns = await alertJobs.recentRuns(3);
     if (values.json) {
-      print(`${terminalSafeJson({ runs, queue, alert_queue: alertQueue })}\n`);
+      print(`${terminalSafeJson({ runs, queue, alert_queue: alertQueue, alert_runs: alertRuns })}\n`);
       return 0;
     }
-    print(formatRefreshRuns(runs, queue, new Date(), alertQueue));
+    print(formatRefreshRuns(runs, queue, new Date(), alertQueue, alertRuns));
     return 0;
   });
 }

@@ -62,3 +62,5 @@ export type UnsubscribeRequest = z.infer<typeof unsubscribeRequestSchema>;
 export const unsubscribeResultSchema = z.object({ unsubscribed: z.literal(true) });
 
 export const UNSUBSCRIBE_INVALID_CODE = "unsubscribe_link_invalid";
+/** A genuine link mailed before the user switched the e-mails on again: it no longer unsubscribes. */
+export const UNSUBSCRIBE_OUTDATED_CODE = "unsubscribe_link_outdated";

@@ -87,6 +87,11 @@ export const watchItemSchema = z.object({
   price_above: priceAlertSchema.nullable(),
   price_below: priceAlertSchema.nullable(),
   latest: watchedCallSchema.nullable(),
+  /**
+   * True while the stock waits for its first analysis: watching never analyses (it is free), so a
+   * stock outside the daily screen is analysed by the next screen's alert job; `latest` is null until then.
+   */
+  pending: z.boolean(),
 });
 export type WatchItem = z.infer<typeof watchItemSchema>;
 
@@ -104,3 +109,5 @@ export const WATCHLIST_LIMIT_CODE = "watchlist_limit_reached";
 export const WATCHLIST_DUPLICATE_CODE = "already_watched";
 export const WATCH_NOT_FOUND_CODE = "not_watched";
 export const UNKNOWN_TICKER_CODE = "ticker_not_found";
+/** The market data service could not confirm a ticker (503): try again later. */
+export const MARKET_UNAVAILABLE_CODE = "market_unavailable";

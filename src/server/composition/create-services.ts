@@ -51,6 +51,7 @@ import { createMailSender } from "../adapters/mail/mail-registry";
 import type { MailSender } from "../adapters/mail/mail-sender";
 import { resolveAuthSecret } from "../auth/auth-secret";
 import { AlertJobsService } from "../features/watchlist/alert-jobs.service";
+import { AlertRunsRepository } from "../features/watchlist/alert-runs.repository";
 import { AlertsRepository } from "../features/watchlist/alerts.repository";
 import { UnsubscribeLinks } from "../features/watchlist/unsubscribe-link";
 import { WatchlistRepository } from "../features/watchlist/watchlist.repository";
@@ -213,7 +214,9 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
   const watchlist = new WatchlistService({
     watchlist: watchlistRepository,
     alerts: alertsRepository,
-    latestReport: async (ticker) => (await screenedReports([ticker.toUpperCase()]))[0] ?? poolAnalysis(ticker),
+    // Watching never analyses: the screen's stored analysis, or the market's cached profile to check the ticker.
+    screenedReport: async (ticker) => (await screenedReports([ticker.toUpperCase()]))[0] ?? null,
+    tickerExists: async (ticker) => (await market.getProfile(ticker)) !== null,
     isPremium: (email) => billing.isPremium(email),
     limits: { free: config.watchlist.freeLimit, premium: config.watchlist.premiumLimit },
     links,
@@ -223,6 +226,7 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
     queue,
     watchlist: watchlistRepository,
     alerts: alertsRepository,
+    runs: new AlertRunsRepository(db),
     screenedReports,
     analyze: poolAnalysis,
     parallelism: pool.size * 2,

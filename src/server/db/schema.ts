@@ -463,6 +463,8 @@ export const alertSettings = pgTable("alert_settings", {
   ruleNewBase: boolean("rule_new_base").notNull().default(true),
   rulePrice: boolean("rule_price").notNull().default(true),
   readAt: timestamp("read_at", { withTimezone: true }),
+  /** Signed into the digest's unsubscribe links; advanced when the digest is switched on again, so older links stop working. */
+  unsubscribeVersion: integer("unsubscribe_version").notNull().default(0),
   updatedAt: updatedAt(),
 });
 
@@ -516,6 +518,34 @@ export const userAlerts = pgTable(
     index("user_alerts_user_newest").on(table.userId, table.createdAt.desc()),
     index("user_alerts_session_user").on(table.session, table.userId),
   ],
+);
+
+/**
+ * One evaluation of the watch lists after a refresh run: the watched stocks outside the public
+ * universe it analyses (kept here so its slice jobs carry only their own slice) and when its alerts
+ * were raised.
+ */
+export const watchAlertRuns = pgTable("watch_alert_runs", {
+  runKey: text("run_key").primaryKey(),
+  tickers: jsonb("tickers").$type<string[]>().notNull(),
+  sliceSize: integer("slice_size").notNull(),
+  raisedAt: timestamp("raised_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** A finished slice of an evaluation (done or failed for good), with the tickers it could not analyse. */
+export const watchAlertSlices = pgTable(
+  "watch_alert_slices",
+  {
+    runKey: text("run_key")
+      .notNull()
+      .references(() => watchAlertRuns.runKey, { onDelete: "cascade" }),
+    slice: integer("slice").notNull(),
+    failed: jsonb("failed").$type<string[]>().notNull(),
+    error: text("error"),
+    finishedAt: timestamp("finished_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.runKey, table.slice] })],
 );
 
 /** The digest e-mail of a user and session: claimed before it is sent, so it goes out once. */

@@ -24,6 +24,7 @@ export function watchItem(ticker: string, overrides: Partial<WatchItem> = {}): W
       setup: "VCP",
       demo: true,
     },
+    pending: false,
     ...overrides,
   };
 }

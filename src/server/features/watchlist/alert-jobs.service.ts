@@ -6,6 +6,7 @@ import type { Clock } from "../../clock";
 import { inLanes } from "../../jobs/in-lanes";
 import type { Logger } from "../../logger";
 import { alertDigestEmail } from "./alert-digest";
+import type { AlertRunsRepository, AlertRunSummary } from "./alert-runs.repository";
 import type { AlertsRepository, DigestRecipient } from "./alerts.repository";
 import type { UnsubscribeLinks } from "./unsubscribe-link";
 import type { WatchlistRepository } from "./watchlist.repository";
@@ -15,12 +16,14 @@ export const WATCH_ALERTS_QUEUE = "watch-alerts";
 
 /**
  * `evaluate` stores the screened stocks' snapshots and hands the watched stocks outside the universe
- * to `snapshots` jobs, one slice each (so no job runs past its time-out), the last of which raises
- * the alerts; `digest` sends a batch of users' e-mails.
+ * to `snapshots` jobs, each carrying its own slice (so no job runs past its time-out); when every
+ * slice has finished, done or failed for good (a count in the database), one `raise` job raises the
+ * alerts; `digest` sends a batch of users' e-mails.
  */
 export type AlertJob =
   | { kind: "evaluate"; runKey: string }
-  | { kind: "snapshots"; runKey: string; tickers: string[]; from: number }
+  | { kind: "snapshots"; runKey: string; slice: number; tickers: string[] }
+  | { kind: "raise"; runKey: string }
   | { kind: "digest"; session: string; recipients: DigestRecipient[] };
 
 export interface AlertQueue {
@@ -33,6 +36,7 @@ export interface AlertJobsDeps {
   queue: AlertQueue;
   watchlist: WatchlistRepository;
   alerts: AlertsRepository;
+  runs: AlertRunsRepository;
   /** The daily screen's stored analyses of these tickers (those in the public universe). */
   screenedReports(tickers: string[]): Promise<AnalysisReport[]>;
   /** Analyses a watched stock the screen does not cover (on the analysis threads). */
@@ -77,7 +81,7 @@ export class AlertJobsService {
 
   /** Takes the alerts' jobs in this process from now on (the server and `quanta worker` call it at start). */
   startWorking(): Promise<void> {
-    this.working ??= this.deps.queue.work(WATCH_ALERTS_QUEUE, 1, (job) => this.handle(job));
+    this.working ??= this.deps.queue.work(WATCH_ALERTS_QUEUE, 1, (job, { lastAttempt }) => this.handle(job, lastAttempt));
     return this.working;
   }
 
@@ -86,34 +90,72 @@ export class AlertJobsService {
     return this.deps.queue.counts(WATCH_ALERTS_QUEUE);
   }
 
+  /** The newest evaluations with their failed tickers (`quanta jobs`). */
+  recentRuns(limit: number): Promise<AlertRunSummary[]> {
+    return this.deps.runs.recent(limit);
+  }
+
   /** Queues the evaluation of a finished refresh run (the refresh calls it; the same run queues it once). */
   async afterRefresh(runKey: string): Promise<void> {
     await this.deps.queue.send(WATCH_ALERTS_QUEUE, [{ id: this.deps.jobIds(WATCH_ALERTS_QUEUE, runKey, "evaluate"), data: { kind: "evaluate", runKey } }]);
   }
 
-  private async handle(job: AlertJob): Promise<void> {
+  private async handle(job: AlertJob, lastAttempt: boolean): Promise<void> {
     switch (job.kind) {
-      case "evaluate": {
-        const rest = await this.screenedSnapshots();
-        if (rest.length > 0) return this.queueSlice(job.runKey, rest, 0);
-        break;
-      }
-      case "snapshots": {
-        await this.analyseSlice(job.tickers.slice(job.from, job.from + this.deps.sliceSize));
-        const from = job.from + this.deps.sliceSize;
-        if (from < job.tickers.length) return this.queueSlice(job.runKey, job.tickers, from);
-        break;
+      case "evaluate":
+        return this.startEvaluation(job.runKey);
+      case "snapshots":
+        return this.runSlice(job.runKey, job.slice, job.tickers, lastAttempt);
+      case "raise": {
+        const result = await this.raiseAlerts();
+        await this.deps.runs.markRaised(job.runKey, this.deps.now());
+        this.deps.log.info({ runKey: job.runKey, ...result }, "alerts: watch lists evaluated");
+        return;
       }
       case "digest":
         await this.sendDigests(job.session, job.recipients);
         return;
     }
-    const result = await this.raiseAlerts();
-    this.deps.log.info({ runKey: job.runKey, ...result }, "alerts: watch lists evaluated");
   }
 
-  private async queueSlice(runKey: string, tickers: string[], from: number): Promise<void> {
-    await this.deps.queue.send(WATCH_ALERTS_QUEUE, [{ id: this.deps.jobIds(WATCH_ALERTS_QUEUE, runKey, "snapshots", from), data: { kind: "snapshots", runKey, tickers, from } }]);
+  /**
+   * Stores the screened stocks' snapshots, records the run with the watched stocks outside the
+   * universe (a retry reuses the list its first attempt stored) and queues one job per slice.
+   */
+  private async startEvaluation(runKey: string): Promise<void> {
+    const now = this.deps.now();
+    await this.deps.runs.prune(new Date(now.getTime() - ALERT_RUNS_KEPT_DAYS * 86_400_000));
+    const rest = await this.screenedSnapshots();
+    const run = await this.deps.runs.start(runKey, rest, this.deps.sliceSize, now);
+    const jobs: { id: string; data: AlertJob }[] = [];
+    for (let from = 0, slice = 0; from < run.tickers.length; from += run.sliceSize, slice += 1) {
+      jobs.push({ id: this.deps.jobIds(WATCH_ALERTS_QUEUE, runKey, "snapshots", slice), data: { kind: "snapshots", runKey, slice, tickers: run.tickers.slice(from, from + run.sliceSize) } });
+    }
+    if (jobs.length === 0) return this.queueRaise(runKey);
+    await this.deps.queue.send(WATCH_ALERTS_QUEUE, jobs);
+  }
+
+  /**
+   * Analyses one slice. On its last attempt a failure no longer stops the run: the slice's tickers
+   * are recorded as failed (`quanta jobs`, the log), the others' alerts are raised, and the next
+   * session compares the failed stocks with their last snapshot, so it catches them up.
+   */
+  private async runSlice(runKey: string, slice: number, tickers: string[], lastAttempt: boolean): Promise<void> {
+    let outcome: { failed: string[]; error?: string };
+    try {
+      outcome = { failed: await this.analyseSlice(tickers) };
+    } catch (error) {
+      if (!lastAttempt) throw error;
+      this.deps.log.error({ runKey, slice, tickers, err: error }, "alerts: a slice of watched stocks failed on every attempt; they are left out of this session");
+      outcome = { failed: tickers, error: error instanceof Error ? error.message : String(error) };
+    }
+    const unfinished = await this.deps.runs.finishSlice(runKey, slice, outcome, this.deps.now());
+    if (unfinished === 0) await this.queueRaise(runKey);
+  }
+
+  /** One raise per run: slices finishing at once may both ask, the stable job id keeps it single. */
+  private async queueRaise(runKey: string): Promise<void> {
+    await this.deps.queue.send(WATCH_ALERTS_QUEUE, [{ id: this.deps.jobIds(WATCH_ALERTS_QUEUE, runKey, "raise"), data: { kind: "raise", runKey } }]);
   }
 
   /** Stores the snapshots of the watched stocks the daily screen analysed; answers the others (sorted). */
@@ -125,17 +167,20 @@ export class AlertJobsService {
     return tickers.filter((ticker) => !covered.has(ticker)).sort();
   }
 
-  /** Analyses watched stocks the screen does not cover (on the analysis threads) and stores their snapshots. */
-  private async analyseSlice(tickers: string[]): Promise<void> {
+  /** Analyses watched stocks the screen does not cover (on the analysis threads), stores their snapshots; answers those that failed. */
+  private async analyseSlice(tickers: string[]): Promise<string[]> {
     const snapshots: WatchSnapshot[] = [];
+    const failed: string[] = [];
     await inLanes(tickers, this.deps.parallelism, async (ticker) => {
       try {
         snapshots.push(watchSnapshot(await this.deps.analyze(ticker)));
       } catch (error) {
+        failed.push(ticker);
         this.deps.log.warn({ ticker, err: error }, "alerts: a watched stock could not be analysed; it is skipped this session");
       }
     });
     await this.deps.watchlist.saveSnapshots(snapshots, this.deps.now());
+    return failed.sort();
   }
 
   /**
@@ -170,6 +215,8 @@ export class AlertJobsService {
       return event ? [{ candidate, event }] : [];
     });
     const priceAlerts = await this.deps.alerts.firePriceAlerts(fired, now);
+    // The rules compare a session with the one before: older snapshots, and those of stocks no one watches, are dropped.
+    await this.deps.watchlist.pruneSnapshots(SNAPSHOT_SESSIONS_KEPT);
 
     const recipients = await this.deps.alerts.digestRecipients(session);
     const batch = this.deps.digestBatch ?? 250;
@@ -212,7 +259,7 @@ export class AlertJobsService {
         to: recipient.email,
         session,
         alerts: rankForDigest(byUser.get(recipient.userId)!),
-        unsubscribe: { user: recipient.userId, token: this.deps.links.token(recipient.userId) },
+        unsubscribe: { user: recipient.userId, token: this.deps.links.token(recipient.userId, recipient.unsubscribeVersion ?? 0) },
       });
       await this.deps.mail.send(message);
       sentTo.push(recipient.userId);
@@ -233,6 +280,12 @@ export class AlertJobsService {
     return sent;
   }
 }
+
+/** Each watched stock's newest sessions kept: the latest and the one it is compared with. */
+const SNAPSHOT_SESSIONS_KEPT = 2;
+
+/** Evaluations (and their failed tickers) kept for operators. */
+const ALERT_RUNS_KEPT_DAYS = 30;
 
 /** Digest e-mails a job sends at once. */
 const DIGEST_SENDS_AT_ONCE = 8;

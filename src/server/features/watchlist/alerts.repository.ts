@@ -19,6 +19,8 @@ export interface PriceAlertCandidate {
 export interface DigestRecipient {
   userId: string;
   email: string;
+  /** Signed into the digest's unsubscribe link (absent in digest jobs queued before versions: 0). */
+  unsubscribeVersion?: number;
 }
 
 /** Statements of a few hundred rows: short writes on the embedded database too. */
@@ -132,14 +134,14 @@ export class AlertsRepository {
   /** Users with alerts on the session, the digest on, a verified e-mail, and no digest of the session yet. */
   async digestRecipients(session: string): Promise<DigestRecipient[]> {
     const result = await this.db.execute(sql`
-      select distinct a.user_id, u.email
+      select distinct a.user_id, u.email, coalesce(s.unsubscribe_version, 0) as unsubscribe_version
       from user_alerts a
       join users u on u.id = a.user_id
       left join alert_settings s on s.user_id = a.user_id
       left join alert_digests d on d.user_id = a.user_id and d.session = a.session
       where a.session = ${session} and u.email_verified and coalesce(s.digest, true) and d.user_id is null
       order by a.user_id`);
-    return rowsOf(result).map((row) => ({ userId: String(row.user_id), email: String(row.email) }));
+    return rowsOf(result).map((row) => ({ userId: String(row.user_id), email: String(row.email), unsubscribeVersion: Number(row.unsubscribe_version) }));
   }
 
   /**

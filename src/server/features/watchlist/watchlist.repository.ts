@@ -26,7 +26,7 @@ export interface AlertSettingsPatch extends WatchRulesPatch {
 
 export type AddResult = { added: WatchItemRow } | { problem: "limit" | "duplicate" };
 
-const DEFAULT_SETTINGS = { digest: true, ruleBuy: true, ruleSell: true, ruleExtended: true, ruleNewBase: true, rulePrice: true, readAt: null } as const;
+const DEFAULT_SETTINGS = { digest: true, ruleBuy: true, ruleSell: true, ruleExtended: true, ruleNewBase: true, rulePrice: true, readAt: null, unsubscribeVersion: 0 } as const;
 
 /** The watch lists, their alert switches and the watched stocks' daily snapshots (decision 032). */
 export class WatchlistRepository {
@@ -78,12 +78,17 @@ export class WatchlistRepository {
     return row ?? DEFAULT_SETTINGS;
   }
 
+  /** Switching the digest back on advances the unsubscribe version: links mailed before stop working. */
   async updateSettings(userId: string, patch: AlertSettingsPatch, now: Date): Promise<Omit<AlertSettingsRow, "userId" | "updatedAt">> {
     const set = { ...patch, updatedAt: now };
+    const advance =
+      patch.digest === true
+        ? { unsubscribeVersion: sql`case when ${alertSettings.digest} then ${alertSettings.unsubscribeVersion} else ${alertSettings.unsubscribeVersion} + 1 end` }
+        : {};
     await this.db
       .insert(alertSettings)
       .values({ userId, ...set })
-      .onConflictDoUpdate({ target: alertSettings.userId, set });
+      .onConflictDoUpdate({ target: alertSettings.userId, set: { ...set, ...advance } });
     return this.settings(userId);
   }
 
@@ -92,12 +97,19 @@ export class WatchlistRepository {
     await this.db.insert(alertSettings).values({ userId, readAt: now, updatedAt: now }).onConflictDoUpdate({ target: alertSettings.userId, set: { readAt: now } });
   }
 
-  /** Turns the digest off (the e-mail's unsubscribe link); false for an unknown user. */
-  async turnDigestOff(userId: string, now: Date): Promise<boolean> {
+  /**
+   * Turns the digest off with an unsubscribe link of `version` (the e-mail's one-click link):
+   * 'unknown' for an unknown user, 'outdated' when the digest was switched on again since the link
+   * was mailed (its version is behind), 'off' when done.
+   */
+  async turnDigestOff(userId: string, version: number, now: Date): Promise<"off" | "outdated" | "unknown"> {
     const [user] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-    if (!user) return false;
+    if (!user) return "unknown";
+    const current = (await this.settings(userId)).unsubscribeVersion;
+    if (version > current) return "unknown";
+    if (version < current) return "outdated";
     await this.updateSettings(userId, { digest: false }, now);
-    return true;
+    return "off";
   }
 
   /** Keeps each stock's snapshot of its session (the first one written for a session stays). */
@@ -140,6 +152,23 @@ export class WatchlistRepository {
       .from(watchSnapshots)
       .where(and(eq(watchSnapshots.session, session), sql`${watchSnapshots.ticker} = any(${sql.param(tickers)}::text[])`));
     return rows.map((row) => row.snapshot as WatchSnapshot);
+  }
+
+  /**
+   * Keeps each watched stock's `sessions` newest snapshots and drops the rest, with every snapshot
+   * of a stock no one watches any more (one who watches it again starts from a fresh baseline).
+   */
+  async pruneSnapshots(sessions: number): Promise<void> {
+    await this.db.execute(sql`
+      delete from watch_snapshots s
+      where not exists (select 1 from watch_items w where w.ticker = s.ticker)
+        or exists (
+          select 1 from (
+            select ticker, session, row_number() over (partition by ticker order by session desc) as newest
+            from watch_snapshots
+          ) ranked
+          where ranked.ticker = s.ticker and ranked.session = s.session and ranked.newest > ${sessions}
+        )`);
   }
 
   /** Every ticker someone watches. */

@@ -1,6 +1,7 @@
 import type { AlertSettings, Alerts } from "../../../contracts/alerts";
-import { ALERT_HISTORY_DAYS, UNSUBSCRIBE_INVALID_CODE } from "../../../contracts/alerts";
+import { ALERT_HISTORY_DAYS, UNSUBSCRIBE_INVALID_CODE, UNSUBSCRIBE_OUTDATED_CODE } from "../../../contracts/alerts";
 import {
+  MARKET_UNAVAILABLE_CODE,
   UNKNOWN_TICKER_CODE,
   WATCH_NOT_FOUND_CODE,
   WATCHLIST_DUPLICATE_CODE,
@@ -14,7 +15,7 @@ import {
 } from "../../../contracts/watchlist";
 import { distanceTo, watchSnapshot, type WatchSnapshot } from "../../../core/alerts/watch-snapshot";
 import type { AnalysisReport } from "../../../core/analysis/analysis-report";
-import { SymbolNotFoundError } from "../../../core/market/market-data-provider";
+import { MarketDataUnavailableError, SymbolNotFoundError } from "../../../core/market/market-data-provider";
 import { AppError } from "../../app-error";
 import type { Clock } from "../../clock";
 import type { AlertsRepository } from "./alerts.repository";
@@ -24,8 +25,13 @@ import type { WatchItemRow, WatchlistRepository, WatchRulesPatch } from "./watch
 export interface WatchlistServiceDeps {
   watchlist: WatchlistRepository;
   alerts: AlertsRepository;
-  /** The stock's latest analysis: the daily screen's when it is in the public universe, else a fresh one. */
-  latestReport(ticker: string): Promise<AnalysisReport>;
+  /** The daily screen's stored analysis of the stock; null when it is outside the public universe. Never a fresh analysis. */
+  screenedReport(ticker: string): Promise<AnalysisReport | null>;
+  /**
+   * Whether the market knows the ticker, without analysing it (the market's cached profile). A
+   * ticker outside the universe is analysed by the next daily screen's snapshot job, not here.
+   */
+  tickerExists(ticker: string): Promise<boolean>;
   isPremium(email: string): Promise<boolean>;
   limits: { free: number; premium: number };
   links: UnsubscribeLinks;
@@ -58,7 +64,7 @@ function priceAlert(level: number | null, firedOn: string | null) {
   return level === null ? null : { level, fired_on: firedOn };
 }
 
-function watchItem(row: WatchItemRow, snapshot: WatchSnapshot | undefined): WatchItem {
+function watchItem(row: WatchItemRow, snapshot: WatchSnapshot | undefined | null): WatchItem {
   return {
     ticker: row.ticker,
     added_at: row.createdAt.toISOString(),
@@ -66,6 +72,7 @@ function watchItem(row: WatchItemRow, snapshot: WatchSnapshot | undefined): Watc
     price_above: priceAlert(row.priceAbove, row.priceAboveFiredOn),
     price_below: priceAlert(row.priceBelow, row.priceBelowFiredOn),
     latest: snapshot ? watchedCall(snapshot) : null,
+    pending: !snapshot,
   };
 }
 
@@ -92,26 +99,24 @@ export class WatchlistService {
   }
 
   /**
-   * Watches a stock: checks it exists (its latest analysis), keeps that analysis's snapshot as the
-   * baseline the next session is compared with, then adds it within the plan's limit.
+   * Watches a stock without analysing it (watching is free, so it must not be an analysis outside
+   * the daily limit): the daily screen's stored analysis when the stock is in the public universe
+   * (its snapshot is the baseline the next session is compared with), else the newest snapshot the
+   * alert jobs already stored for another watcher, else nothing until the next daily screen's
+   * snapshot job analyses it (the item is `pending`). The ticker is checked against the market's
+   * cached profile, not an analysis.
    */
   async add(user: WatchUser, ticker: string): Promise<WatchItem> {
     const { limit, plan } = await this.limitFor(user);
     const existing = await this.deps.watchlist.item(user.id, ticker);
     if (existing) throw new AppError(409, WATCHLIST_DUPLICATE_CODE, `${ticker} is already on your watch list.`);
-    let report: AnalysisReport;
-    try {
-      report = await this.deps.latestReport(ticker);
-    } catch (error) {
-      if (error instanceof SymbolNotFoundError) throw new AppError(404, UNKNOWN_TICKER_CODE, `No stock found for '${ticker}'. Check the ticker and try again.`);
-      throw error;
-    }
-    const snapshot = watchSnapshot(report);
+    const report = await this.deps.screenedReport(ticker);
+    const snapshot = report ? watchSnapshot(report) : ((await this.deps.watchlist.latestSnapshots([ticker])).get(ticker) ?? null);
+    if (!snapshot) await this.checkTickerExists(ticker);
     const now = this.deps.now();
-    await this.deps.watchlist.saveSnapshots([snapshot], now);
-    const result = await this.deps.watchlist.add(user.id, snapshot.ticker, limit, now);
+    const result = await this.deps.watchlist.add(user.id, snapshot?.ticker ?? ticker, limit, now);
     if ("problem" in result) {
-      if (result.problem === "duplicate") throw new AppError(409, WATCHLIST_DUPLICATE_CODE, `${snapshot.ticker} is already on your watch list.`);
+      if (result.problem === "duplicate") throw new AppError(409, WATCHLIST_DUPLICATE_CODE, `${ticker} is already on your watch list.`);
       throw new AppError(
         403,
         WATCHLIST_LIMIT_CODE,
@@ -120,7 +125,21 @@ export class WatchlistService {
           : `Your watch list is full: premium watches up to ${limit} stocks. Remove one to add another.`,
       );
     }
+    // Stored after the watch, so pruning the snapshots of unwatched stocks cannot drop it in between.
+    if (report && snapshot) await this.deps.watchlist.saveSnapshots([snapshot], now);
     return watchItem(result.added, snapshot);
+  }
+
+  private async checkTickerExists(ticker: string): Promise<void> {
+    let exists: boolean;
+    try {
+      exists = await this.deps.tickerExists(ticker);
+    } catch (error) {
+      if (error instanceof SymbolNotFoundError) exists = false;
+      else if (error instanceof MarketDataUnavailableError) throw new AppError(503, MARKET_UNAVAILABLE_CODE, "The market data service cannot confirm this ticker right now. Try again in a few minutes.");
+      else throw error;
+    }
+    if (!exists) throw new AppError(404, UNKNOWN_TICKER_CODE, `No stock found for '${ticker}'. Check the ticker and try again.`);
   }
 
   async update(user: WatchUser, ticker: string, request: UpdateWatchRequest): Promise<WatchItem> {
@@ -186,8 +205,17 @@ export class WatchlistService {
   /** The e-mail's one-click unsubscribe: the link's signature is the only proof asked. */
   async unsubscribe(userId: string, token: string): Promise<void> {
     const invalid = new AppError(400, UNSUBSCRIBE_INVALID_CODE, "This unsubscribe link is not valid. Open the latest alert e-mail's link, or turn the e-mails off in your alert settings.");
-    if (!this.deps.links.verify(userId, token)) throw invalid;
-    if (!(await this.deps.watchlist.turnDigestOff(userId, this.deps.now()))) throw invalid;
+    const version = this.deps.links.verify(userId, token);
+    if (version === null) throw invalid;
+    const result = await this.deps.watchlist.turnDigestOff(userId, version, this.deps.now());
+    if (result === "unknown") throw invalid;
+    if (result === "outdated") {
+      throw new AppError(
+        400,
+        UNSUBSCRIBE_OUTDATED_CODE,
+        "This unsubscribe link is from an e-mail sent before you turned alert e-mails back on, so it no longer works. Use the link in your latest alert e-mail, or turn the e-mails off in your alert settings.",
+      );
+    }
   }
 }
 

@@ -1,20 +1,24 @@
 import { createHmac } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AlertSettings, Alerts } from "../../../contracts/alerts";
 import type { WatchItem, Watchlist } from "../../../contracts/watchlist";
+import type { MarketDataProvider } from "../../../core/market/market-data-provider";
 import { lastCompletedSession, isoFromDayNumber } from "../../../core/market/trading-calendar";
 import { CachedMarketDataProvider } from "../../adapters/market/cached-market-data-provider";
 import { DemoMarketProvider } from "../../adapters/market/demo";
 import { AdjustableClock } from "../../dev-clock";
-import { stripeCustomers, userAlerts, watchItems } from "../../db/schema";
+import { stripeCustomers, userAlerts, watchItems, watchSnapshots } from "../../db/schema";
+import { WatchlistRepository } from "./watchlist.repository";
 import { testDatabaseKinds } from "../../test-support/test-database";
-import { apiHeaders, createVerifiedUser, json, startTestApp, TEST_AUTH_SECRET, type TestApp } from "../../test-support/test-app";
+import { apiHeaders, createVerifiedUser, json, multipartForm, startTestApp, TEST_AUTH_SECRET, type TestApp } from "../../test-support/test-app";
+
 
 type ErrorBody = { error: string; code: string };
 
 let t: TestApp | undefined;
 afterEach(async () => {
+  vi.restoreAllMocks();
   await t?.close();
   t = undefined;
 });
@@ -46,6 +50,40 @@ async function digestFor(app: TestApp, email: string, timeoutMs = 30_000) {
   }
 }
 
+/** The market as the app sees it, counting the data an analysis needs (bars, fundamentals) and the light profile look-ups. */
+function countingMarket(inner: MarketDataProvider) {
+  const calls = { bars: 0, fundamentals: 0, profiles: 0 };
+  const market: MarketDataProvider = Object.create(inner) as MarketDataProvider;
+  Object.assign(market, {
+    getDailyBars: (ticker: string, sessions: number) => {
+      calls.bars += 1;
+      return inner.getDailyBars(ticker, sessions);
+    },
+    getFundamentals: (ticker: string) => {
+      calls.fundamentals += 1;
+      return inner.getFundamentals(ticker);
+    },
+    getProfile: (ticker: string) => {
+      calls.profiles += 1;
+      return inner.getProfile(ticker);
+    },
+  });
+  return { market, calls };
+}
+
+/** Waits until the alert queue has nothing waiting, running or to retry. */
+async function alertJobsIdle(app: TestApp, timeoutMs = 60_000): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const counts = await app.services.alertJobs.queueCounts();
+        return (counts.created ?? 0) + (counts.active ?? 0) + (counts.retry ?? 0);
+      },
+      { timeout: timeoutMs, interval: 200 },
+    )
+    .toBe(0);
+}
+
 describe.each(testDatabaseKinds)("watch lists and alerts on $name", (kind) => {
   it("adds, lists, switches and removes stocks; refuses duplicates, unknown tickers and bad input without changing anything", async () => {
     t = await startTestApp(kind);
@@ -56,8 +94,8 @@ describe.each(testDatabaseKinds)("watch lists and alerts on $name", (kind) => {
     expect(added.statusCode).toBe(201);
     const item = json<WatchItem>(added);
     expect(item).toMatchObject({ ticker: "NWSC", rules: { buy: true, sell: true, extended: true, new_base: true }, price_above: null, price_below: null });
-    expect(item.latest).toMatchObject({ company: expect.any(String), action: expect.stringMatching(/^(BUY|WATCH|SELL)$/), demo: true });
-    expect(item.latest!.price).toBeGreaterThan(0);
+    // No daily screen has run: the stock waits for it rather than being analysed on watching.
+    expect(item).toMatchObject({ latest: null, pending: true });
 
     expect(json<ErrorBody>(await watch(t, jwt, "NWSC"))).toMatchObject({ code: "already_watched" });
     const unknown = await watch(t, jwt, "ZZZZQ");
@@ -227,18 +265,195 @@ describe.each(testDatabaseKinds)("watch lists and alerts on $name", (kind) => {
     const alice = await createVerifiedUser(app, "alice@example.com");
     const outside = ["QBIT", "SUMT", "ECHF", "ALVH", "CBRG"];
     for (const ticker of ["NWSC", ...outside]) expect((await watch(app, alice.jwt, ticker)).statusCode).toBe(201);
+    // Watching does not analyse: those outside the universe wait for the next screen's alert job.
     const watched = await listOf(app, alice.jwt);
-    expect(watched.items.filter((item) => item.latest?.action === "BUY").map((item) => item.ticker).sort()).toEqual([...outside].sort());
+    expect(watched.items.filter((item) => item.pending).map((item) => item.ticker).sort()).toEqual([...outside].sort());
 
+    // The next session analyses them (their baseline); the one after compares with it.
+    clock.advanceSessions(1);
+    await app.services.publicRefresh.refresh({ force: true });
+    await alertJobsIdle(app);
+    expect((await listOf(app, alice.jwt)).items.filter((item) => item.latest?.action === "BUY").map((item) => item.ticker).sort()).toEqual([...outside].sort());
     const next = clock.advanceSessions(1);
     await app.services.publicRefresh.refresh({ force: true });
     await digestFor(app, "alice@example.com");
     const alerts = json<Alerts>(await app.app.inject({ url: "/api/alerts", headers: apiHeaders(alice.jwt) }));
     expect(alerts.alerts.filter((alert) => alert.kind === "buy").map((alert) => alert.ticker).sort()).toEqual([...outside].sort());
     expect((await listOf(app, alice.jwt)).items.every((item) => item.latest?.as_of === next)).toBe(true);
-    // The five outside the universe went through three slice jobs (2 + 2 + 1), not one long job (the
-    // first session's evaluation ran before Alice watched anything).
+    // The five outside the universe went through three slice jobs (2 + 2 + 1) per session, not one
+    // long job (the first session's evaluation ran before Alice watched anything).
+    await alertJobsIdle(app);
     const slices = await app.database.executeSql("select count(*)::int as count from pgboss.job where name = 'watch-alerts' and data->>'kind' = 'snapshots'", []);
-    expect(Number(slices.rows[0]!.count)).toBe(3);
+    expect(Number(slices.rows[0]!.count)).toBe(6);
   }, 120_000);
+  it("watching is never an analysis: a free user at the daily limit adds 30 stocks without a fresh call, and the next screen analyses those outside the universe", async () => {
+    const clock = new AdjustableClock();
+    const { market, calls } = countingMarket(new CachedMarketDataProvider(new DemoMarketProvider({ seed: 42, today: clock.now }), { now: clock.now }));
+    const demoTickers = (await new DemoMarketProvider({ seed: 42 }).listUniverse()).map((company) => company.ticker);
+    const universe = demoTickers.slice(0, 12);
+    const outside = demoTickers.slice(12, 30);
+    t = await startTestApp(
+      kind,
+      { FREE_DAILY_ANALYSES: "1", WATCHLIST_FREE_LIMIT: "40", PUBLIC_UNIVERSE: universe.join(","), REFRESH_CHUNK_SIZE: "8" },
+      { market, now: clock.now },
+    );
+    const app = t;
+    await app.services.publicRefresh.startWorking();
+    await app.services.alertJobs.startWorking();
+    await app.services.publicRefresh.refresh({ force: true });
+    await alertJobsIdle(app);
+    const screenedCalls = new Map((await app.services.publicAnalyses.list()).map((row) => [row.ticker, row]));
+    expect([...screenedCalls.keys()].sort()).toEqual([...universe].sort());
+
+    // The free user's one analysis of the day, of a stock outside the universe.
+    const { jwt } = await createVerifiedUser(app, "frugal@example.com");
+    const form = multipartForm({ input: outside[0]! });
+    expect((await app.app.inject({ method: "POST", url: "/research/stocks/", payload: form.payload, headers: { ...form.headers, ...apiHeaders(jwt) } })).statusCode).toBe(200);
+    const usage = () => app.app.inject({ url: "/api/usage", headers: apiHeaders(jwt) }).then((response) => json<{ used: number; limit: number }>(response));
+    expect(await usage()).toMatchObject({ used: 1, limit: 1 });
+
+    const before = { ...calls };
+    const items: WatchItem[] = [];
+    for (const ticker of [...universe, ...outside]) {
+      const added = await watch(app, jwt, ticker);
+      expect(added.statusCode).toBe(201);
+      items.push(json<WatchItem>(added));
+    }
+    // No analysis: no bars or fundamentals were asked for; only the cached profile of the 18 outside the universe.
+    expect(calls.bars - before.bars).toBe(0);
+    expect(calls.fundamentals - before.fundamentals).toBe(0);
+    expect(calls.profiles - before.profiles).toBe(outside.length);
+    expect(await usage()).toMatchObject({ used: 1, limit: 1 });
+    for (const item of items) {
+      const stored = screenedCalls.get(item.ticker);
+      if (stored) {
+        const summary = (stored.analysis as { stock_summary: { recommendation: { action: string }; current_metrics: { price: number } } }).stock_summary;
+        expect(item).toMatchObject({ pending: false, latest: { as_of: stored.asOf, action: summary.recommendation.action, price: summary.current_metrics.price } });
+      } else {
+        expect(item).toMatchObject({ pending: true, latest: null });
+      }
+    }
+    // The list is read from what is stored, never analysed either.
+    const listed = await listOf(app, jwt);
+    expect(listed.items.filter((item) => item.pending).map((item) => item.ticker).sort()).toEqual([...outside].sort());
+    expect(calls.bars - before.bars).toBe(0);
+
+    // The next daily screen: its alert job analyses the watched stocks outside the universe.
+    const next = clock.advanceSessions(1);
+    await app.services.publicRefresh.refresh({ force: true });
+    await alertJobsIdle(app);
+    const after = await listOf(app, jwt);
+    expect(after.items).toHaveLength(30);
+    for (const item of after.items) expect(item).toMatchObject({ pending: false, latest: { as_of: next } });
+  }, 180_000);
+  it("a slice that fails on every attempt loses only its own stocks: the others alert, the failures are recorded, the next session catches up, old snapshots are pruned", async () => {
+    const clock = new AdjustableClock();
+    const market = new CachedMarketDataProvider(new DemoMarketProvider({ seed: 42, today: clock.now }), { now: clock.now });
+    t = await startTestApp(kind, { PUBLIC_UNIVERSE: "NWSC,LMNC,VNTR", REFRESH_CHUNK_SIZE: "2" }, { market, now: clock.now });
+    const app = t;
+    await app.services.publicRefresh.startWorking();
+    await app.services.alertJobs.startWorking();
+    await app.services.publicRefresh.refresh({ force: true });
+    const alice = await createVerifiedUser(app, "alice@example.com");
+    // Sorted into slices of two: [ALVH, CBRG], [ECHF, QBIT], [SUMT]. All are BUY names of the demo market.
+    const outside = ["QBIT", "SUMT", "ECHF", "ALVH", "CBRG"];
+    for (const ticker of ["NWSC", ...outside]) expect((await watch(app, alice.jwt, ticker)).statusCode).toBe(201);
+    const buyAlerts = async (session: string) =>
+      json<Alerts>(await app.app.inject({ url: "/api/alerts", headers: apiHeaders(alice.jwt) }))
+        .alerts.filter((alert) => alert.kind === "buy" && alert.session === session)
+        .map((alert) => alert.ticker)
+        .sort();
+
+    // Session 1: the baseline of the stocks outside the universe.
+    clock.advanceSessions(1);
+    await app.services.publicRefresh.refresh({ force: true });
+    await alertJobsIdle(app);
+
+    // Session 2: storing the slice with ECHF fails on every attempt (a database or thread failure).
+    const save = WatchlistRepository.prototype.saveSnapshots;
+    const doomed = vi.spyOn(WatchlistRepository.prototype, "saveSnapshots").mockImplementation(async function (this: WatchlistRepository, snapshots, now) {
+      if (snapshots.some((snapshot) => snapshot.ticker === "ECHF")) throw new Error("could not store the slice");
+      return save.call(this, snapshots, now);
+    });
+    const second = clock.advanceSessions(1);
+    await app.services.publicRefresh.refresh({ force: true });
+    await expect.poll(() => buyAlerts(second), { timeout: 90_000, interval: 250 }).toEqual(["ALVH", "CBRG", "SUMT"]);
+    await alertJobsIdle(app);
+    expect(doomed.mock.calls.filter(([snapshots]) => snapshots.some((snapshot) => snapshot.ticker === "ECHF")).length).toBe(4);
+    const [run] = await app.services.alertJobs.recentRuns(1);
+    expect(run).toMatchObject({ slices: 3, slicesFinished: 3, failed: ["ECHF", "QBIT"], lastError: "could not store the slice" });
+    expect(run!.raisedAt).not.toBeNull();
+    doomed.mockRestore();
+
+    // Session 3: the failed stocks are compared with their last snapshot and catch up.
+    const third = clock.advanceSessions(1);
+    await app.services.publicRefresh.refresh({ force: true });
+    await expect.poll(() => buyAlerts(third), { timeout: 60_000, interval: 250 }).toEqual(["ALVH", "CBRG", "ECHF", "QBIT", "SUMT"]);
+    await alertJobsIdle(app);
+    expect((await app.services.alertJobs.recentRuns(1))[0]).toMatchObject({ failed: [] });
+
+    // Four sessions of six watched stocks: at most the two newest sessions of each are kept.
+    const rows = await app.database.db.select({ ticker: watchSnapshots.ticker, session: watchSnapshots.session }).from(watchSnapshots);
+    const perTicker = new Map<string, number>();
+    for (const row of rows) perTicker.set(row.ticker, (perTicker.get(row.ticker) ?? 0) + 1);
+    expect([...perTicker.keys()].sort()).toEqual(["NWSC", ...outside].sort());
+    expect([...perTicker.values()].every((count) => count <= 2)).toBe(true);
+    expect(rows.length).toBe(12);
+    // A stock no one watches any more keeps no snapshot.
+    await app.app.inject({ method: "DELETE", url: "/api/watchlist/SUMT", headers: apiHeaders(alice.jwt) });
+    clock.advanceSessions(1);
+    await app.services.publicRefresh.refresh({ force: true });
+    await expect
+      .poll(async () => (await app.database.db.select({ ticker: watchSnapshots.ticker }).from(watchSnapshots).where(eq(watchSnapshots.ticker, "SUMT"))).length, { timeout: 60_000 })
+      .toBe(0);
+  }, 240_000);
+
+  it("an unsubscribe link mailed before the e-mails were switched on again no longer unsubscribes; the next digest's link does", async () => {
+    const clock = new AdjustableClock();
+    const market = new CachedMarketDataProvider(new DemoMarketProvider({ seed: 42, today: clock.now }), { now: clock.now });
+    t = await startTestApp(kind, { PUBLIC_UNIVERSE: "NWSC,LMNC,VNTR,QBIT" }, { market, now: clock.now });
+    const app = t;
+    await app.services.publicRefresh.startWorking();
+    await app.services.alertJobs.startWorking();
+    await app.services.publicRefresh.refresh({ force: true });
+    const alice = await createVerifiedUser(app, "alice@example.com");
+    // QBIT is a BUY of the demo market: it breaks out again every session, so each session has a digest.
+    expect((await watch(app, alice.jwt, "QBIT")).statusCode).toBe(201);
+    const linkOf = (message: { links: string[] }) => {
+      const link = new URL(message.links.find((url) => url.includes("/unsubscribe/alerts"))!);
+      return { user: link.searchParams.get("user")!, token: link.searchParams.get("token")! };
+    };
+    const unsubscribe = (payload: { user: string; token: string }) => app.app.inject({ method: "POST", url: "/api/alerts/unsubscribe", payload });
+    const digestOn = async () => json<AlertSettings>(await app.app.inject({ url: "/api/alert-settings", headers: apiHeaders(alice.jwt) })).digest;
+    const switchDigest = (digest: boolean) => app.app.inject({ method: "PUT", url: "/api/alert-settings", headers: apiHeaders(alice.jwt), payload: { digest } });
+
+    clock.advanceSessions(1);
+    await app.services.publicRefresh.refresh({ force: true });
+    const [first] = await digestFor(app, "alice@example.com");
+    const old = linkOf(first!);
+    expect((await unsubscribe(old)).statusCode).toBe(200);
+    expect(await digestOn()).toBe(false);
+
+    // Switched on again: the old link is refused with its own code, and changes nothing.
+    expect((await switchDigest(true)).statusCode).toBe(200);
+    const refused = await unsubscribe(old);
+    expect(refused.statusCode).toBe(400);
+    expect(json<ErrorBody>(refused)).toMatchObject({ code: "unsubscribe_link_outdated", error: expect.stringContaining("latest alert e-mail") });
+    expect(await digestOn()).toBe(true);
+    // Saving 'on' while it is on does not outdate anything more.
+    expect((await switchDigest(true)).statusCode).toBe(200);
+
+    // The next digest carries the new version, and its link works.
+    await alertJobsIdle(app);
+    app.mail.messages.length = 0;
+    clock.advanceSessions(1);
+    await app.services.publicRefresh.refresh({ force: true });
+    const [second] = await digestFor(app, "alice@example.com");
+    const fresh = linkOf(second!);
+    expect(fresh.token).not.toBe(old.token);
+    // The new version's number with the old signature is no link at all.
+    expect(json<ErrorBody>(await unsubscribe({ user: fresh.user, token: `1.${old.token}` })).code).toBe("unsubscribe_link_invalid");
+    expect((await unsubscribe(fresh)).statusCode).toBe(200);
+    expect(await digestOn()).toBe(false);
+  }, 180_000);
 });

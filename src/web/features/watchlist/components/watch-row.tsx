@@ -154,7 +154,11 @@ export function WatchRow({ item }: { item: WatchItem }) {
           ) : null}
         </>
       ) : (
-        <p className="mt-3 text-sm text-muted">Not analysed yet: its call and figures appear after the next daily refresh.</p>
+        <p data-testid="watch-pending" className="mt-3 text-sm text-muted">
+          {item.pending
+            ? "Analysed after the next daily screen: its call, price and levels appear here then."
+            : "No analysis of this stock yet."}
+        </p>
       )}
 
       <details className="group mt-4 border-t border-line pt-3">

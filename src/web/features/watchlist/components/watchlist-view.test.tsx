@@ -38,7 +38,7 @@ function serveWatchlist(initial: Watchlist, options: { refuseAdd?: { status: num
       if (url === "/api/watchlist" && method === "GET") return jsonResponse(list);
       if (url === "/api/watchlist" && method === "POST") {
         if (options.refuseAdd) return jsonResponse(options.refuseAdd.body, options.refuseAdd.status);
-        const item = watchItem((body as { ticker: string }).ticker.toUpperCase(), { latest: null });
+        const item = watchItem((body as { ticker: string }).ticker.toUpperCase(), { latest: null, pending: true });
         list = { ...list, items: [...list.items, item] };
         return jsonResponse(item, 201);
       }
@@ -135,7 +135,12 @@ describe("/watchlist", () => {
     await userEvent.click(screen.getByRole("button", { name: "Watch" }));
     expect(await screen.findByText("MSFT is on your watch list.")).toBeInTheDocument();
     expect(calls).toContainEqual({ url: "/api/watchlist", method: "POST", body: { ticker: "MSFT" } });
-    expect(await screen.findByTestId("watchlist-row")).toHaveAttribute("data-ticker", "MSFT");
+    const added = await screen.findByTestId("watchlist-row");
+    expect(added).toHaveAttribute("data-ticker", "MSFT");
+    // Outside the daily screen a stock is not analysed on watching: the card says when it will be.
+    expect(within(added).getByTestId("watch-pending")).toHaveTextContent("Analysed after the next daily screen");
+    expect(within(added).queryByTestId("watch-price")).not.toBeInTheDocument();
+    expect(within(added).queryByTestId("recommendation-badge")).not.toBeInTheDocument();
     expect(screen.getByTestId("watchlist-count")).toHaveTextContent("1 of 10 stocks");
     cleanup();
 
