@@ -12,6 +12,32 @@ describe.each(testDatabaseKinds)("tokens and sessions on $name", (kind) => {
     t = undefined;
   });
 
+  it("instances on one database at different APP_URLs accept each other's tokens", async () => {
+    t = await startTestApp(kind);
+    const otherUrl = "https://b.quanta.example";
+    // The second instance shares the first one's database; the first closes it.
+    const b = await startTestApp(kind, { APP_URL: otherUrl }, { database: { ...t.database, close: async () => undefined } });
+    try {
+      const { jwt: fromA } = await createVerifiedUser(t, "roamer@example.com");
+      const meAtB = await b.app.inject({ url: "/api/me", headers: { authorization: `Bearer ${fromA}` } });
+      expect(meAtB.statusCode, meAtB.body).toBe(200);
+      expect(json<{ user: { email: string } }>(meAtB).user.email).toBe("roamer@example.com");
+
+      const signIn = await b.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        headers: { origin: otherUrl },
+        payload: { email: "roamer@example.com", password: "correct horse 42" },
+      });
+      expect(signIn.statusCode, signIn.body).toBe(200);
+      const token = await b.app.inject({ url: "/api/auth/token", headers: { cookie: sessionCookie(signIn) } });
+      const fromB = json<{ token: string }>(token).token;
+      expect((await t.app.inject({ url: "/api/me", headers: { authorization: `Bearer ${fromB}` } })).statusCode).toBe(200);
+    } finally {
+      await b.close();
+    }
+  });
+
   it("ends a token at sign-out, not when it expires 15 minutes later", async () => {
     t = await startTestApp(kind);
     const { cookie, jwt } = await createVerifiedUser(t, "leaver@example.com");
