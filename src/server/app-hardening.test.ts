@@ -6,7 +6,8 @@ import { MemoryMailSender } from "./test-support/memory-mail-sender";
 import { CachedMarketDataProvider } from "./adapters/market/cached-market-data-provider";
 import { DemoMarketProvider } from "./adapters/market/demo";
 import { testDatabaseKinds } from "./test-support/test-database";
-import { createVerifiedUser, json, startTestApp, TEST_AUTH_SECRET, type TestApp } from "./test-support/test-app";
+import type { InjectOptions } from "light-my-request";
+import { apiHeaders, createVerifiedUser, json, multipartForm, startTestApp, TEST_AUTH_SECRET, type TestApp } from "./test-support/test-app";
 import { createServices } from "./composition/create-services";
 import { createLogger } from "./logger";
 
@@ -67,6 +68,33 @@ describe("HTTP hardening", () => {
     // The public list is cached on purpose, once it holds analyses (an empty one is a screen still running).
     await t.services.publicRefresh.refresh();
     expect((await t.app.inject({ url: "/api/public-buy-stocks" })).headers["cache-control"]).toBe("public, max-age=60");
+  });
+
+  it("marks every signed-in answer no-store outside /api/ too: history, analyze, CSV, deletes", async () => {
+    t = await startTestApp(pglite!);
+    const { jwt } = await createVerifiedUser(t, "private-cache@example.com");
+    const noStore = async (request: InjectOptions, status = 200) => {
+      const response = await t!.app.inject(request);
+      expect(response.statusCode, `${request.method ?? "GET"} ${String(request.url)}`).toBe(status);
+      expect(response.headers["cache-control"], `${request.method ?? "GET"} ${String(request.url)}`).toBe("no-store");
+      return response;
+    };
+    const form = multipartForm({ input: "NWSC" });
+    const analysed = await noStore({ method: "POST", url: "/research/stocks/", payload: form.payload, headers: { ...form.headers, ...apiHeaders(jwt) } });
+    expect(json<{ response: { stock_summary: { ticker: string } } }>(analysed).response.stock_summary.ticker).toBe("NWSC");
+    const history = await noStore({ url: "/user/stock-analyses", headers: apiHeaders(jwt) });
+    const [stored] = json<{ analyses: { id: string }[] }>(history).analyses;
+    await noStore({ url: "/user/stock-analyses/", headers: apiHeaders(jwt) });
+    await noStore({ url: "/user/stock-analyses?ticker=NWSC", headers: apiHeaders(jwt) });
+    const csv = await noStore({ url: "/user/stock-analyses-csv/", headers: apiHeaders(jwt) });
+    expect(csv.headers["content-type"]).toMatch(/^text\/csv/);
+    expect(csv.headers["content-disposition"]).toMatch(/^attachment; filename=/);
+    expect(csv.body).toContain("NWSC");
+    await noStore({ method: "DELETE", url: `/user/stock-analyses/${stored!.id}`, headers: apiHeaders(jwt) });
+    await noStore({ method: "POST", url: `/user/stock-analyses/${stored!.id}/restore`, headers: apiHeaders(jwt) });
+    // Refusals of the same routes are not kept either (a cache keyed without the token would serve them).
+    await noStore({ url: "/user/stock-analyses?ticker=NWSC" }, 401);
+    await noStore({ url: "/user/stock-analyses-csv/" }, 401);
   });
 
   it("hides the API reference page when DOCS_ENABLED is false", async () => {

@@ -54,9 +54,22 @@ describe("loadConfig", () => {
   it("requires an auth secret of 32+ characters in production", () => {
     expect(problems({ NODE_ENV: "production" })).toEqual(["AUTH_SECRET: is required in production"]);
     expect(problems({ NODE_ENV: "production", AUTH_SECRET: "short" })).toEqual([
-      "AUTH_SECRET: AUTH_SECRET must be at least 32 characters",
+      "AUTH_SECRET: AUTH_SECRET must be at least 32 characters (surrounding whitespace not counted)",
     ]);
     expect(loadConfig({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) }).isProduction).toBe(true);
+  });
+
+  it("trims AUTH_SECRET and refuses one that is whitespace or short once trimmed, in production too", () => {
+    for (const NODE_ENV of ["production", "development"]) {
+      expect(problems({ NODE_ENV, AUTH_SECRET: " ".repeat(40) })).toEqual([
+        "AUTH_SECRET: AUTH_SECRET holds only whitespace; set a random value of at least 32 characters (e.g. openssl rand -base64 48)",
+      ]);
+      expect(problems({ NODE_ENV, AUTH_SECRET: `\t${" ".repeat(20)}\n` })).toEqual([expect.stringMatching(/^AUTH_SECRET: AUTH_SECRET holds only whitespace/)]);
+      expect(problems({ NODE_ENV, AUTH_SECRET: `${" ".repeat(30)}short${" ".repeat(30)}` })).toEqual([
+        "AUTH_SECRET: AUTH_SECRET must be at least 32 characters (surrounding whitespace not counted)",
+      ]);
+    }
+    expect(loadConfig({ NODE_ENV: "production", AUTH_SECRET: `  ${"x".repeat(32)}\n` }).authSecret).toBe("x".repeat(32));
   });
 
   it("turns Google on only with both id and secret, and points it at Google unless told otherwise", () => {

@@ -89,9 +89,25 @@ export const envSchema = z
     BRAND_NAME: z.string().min(1).default("Quanta"),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: optionalUrl,
+    // Trimmed like the DATA_DIR/auth-secret file: surrounding whitespace is no secret, so 40 spaces
+    // are refused like an empty value instead of signing tokens anyone can forge.
     AUTH_SECRET: z.preprocess(
       emptyToUndefined,
-      z.string().min(MIN_AUTH_SECRET_LENGTH, `AUTH_SECRET must be at least ${MIN_AUTH_SECRET_LENGTH} characters`).optional(),
+      z
+        .string()
+        .transform((value, context) => {
+          const secret = value.trim();
+          if (secret.length === 0) {
+            context.addIssue({ code: "custom", message: "AUTH_SECRET holds only whitespace; set a random value of at least 32 characters (e.g. openssl rand -base64 48)" });
+            return z.NEVER;
+          }
+          if (secret.length < MIN_AUTH_SECRET_LENGTH) {
+            context.addIssue({ code: "custom", message: `AUTH_SECRET must be at least ${MIN_AUTH_SECRET_LENGTH} characters (surrounding whitespace not counted)` });
+            return z.NEVER;
+          }
+          return secret;
+        })
+        .optional(),
     ),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),

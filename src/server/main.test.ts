@@ -107,4 +107,14 @@ describe("src/server/main.ts", () => {
     expect(first.stderr).toContain(`${path.join(empty, "pg")} exists but holds no database (it is empty)`);
     expect(first.stderr).toContain("restore DATA_DIR from a backup");
   });
+
+  it("stops with one sentence, not a stack trace, when DATA_DIR/auth-secret is a directory", async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "quanta-main-"));
+    await mkdir(path.join(dataDir, "auth-secret"));
+    const { code, stderr } = await failedStart({ DATA_DIR: dataDir });
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe(
+      `Cannot start: ${path.join(dataDir, "auth-secret")} is a directory, not the file holding the auth secret: remove or rename that directory (a new secret is then made) or set AUTH_SECRET.`,
+    );
+  });
 });

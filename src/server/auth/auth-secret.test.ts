@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -30,6 +30,29 @@ describe("the auth secret", () => {
       expect(() => resolveAuthSecret({ authSecret: undefined, dataDir })).toThrow(AuthSecretError);
       expect(() => resolveAuthSecret({ authSecret: undefined, dataDir })).toThrow(/auth-secret holds \d+ characters; at least 32[\s\S]*delete the file/);
     }
+  });
+
+  it("refuses a whitespace-only or short-once-trimmed secret, wherever it comes from", () => {
+    expect(() => checkAuthSecret(" ".repeat(40), "AUTH_SECRET")).toThrow("AUTH_SECRET holds only whitespace.");
+    expect(() => resolveAuthSecret({ authSecret: " ".repeat(40), dataDir })).toThrow(AuthSecretError);
+    expect(() => resolveAuthSecret({ authSecret: ` ${"x".repeat(20)}${" ".repeat(20)}`, dataDir })).toThrow(/AUTH_SECRET holds 20 characters/);
+    expect(resolveAuthSecret({ authSecret: ` ${"x".repeat(40)}\n`, dataDir })).toBe("x".repeat(40));
+    const config = loadConfig({ AUTH_SECRET: "y".repeat(40), DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+    expect(() => createAuth({ config, db: {} as Database, mail: new MemoryMailSender(), secret: "\t".repeat(40) })).toThrow(AuthSecretError);
+  });
+
+  it("says in one sentence what to do when DATA_DIR/auth-secret is a directory or unreadable", () => {
+    mkdirSync(authSecretFile(dataDir));
+    let thrown: unknown;
+    try {
+      resolveAuthSecret({ authSecret: undefined, dataDir });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(AuthSecretError);
+    expect((thrown as Error).message).toBe(
+      `${authSecretFile(dataDir)} is a directory, not the file holding the auth secret: remove or rename that directory (a new secret is then made) or set AUTH_SECRET.`,
+    );
   });
 
   it("prefers AUTH_SECRET and checks it the same way", () => {

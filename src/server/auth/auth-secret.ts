@@ -14,8 +14,13 @@ export function authSecretFile(dataDir: string): string {
   return path.join(dataDir, "auth-secret");
 }
 
-/** Refuses any secret a forger could guess: empty, short, or better-auth's public default. */
-export function checkAuthSecret(secret: string, source: string): string {
+/**
+ * Refuses any secret a forger could guess: empty, whitespace, short, or better-auth's public
+ * default. Surrounding whitespace is not counted and is dropped, as config.ts does for AUTH_SECRET.
+ */
+export function checkAuthSecret(untrimmed: string, source: string): string {
+  const secret = untrimmed.trim();
+  if (secret.length === 0 && untrimmed.length > 0) throw new AuthSecretError(`${source} holds only whitespace.`);
   if (secret.length < MIN_AUTH_SECRET_LENGTH) {
     throw new AuthSecretError(`${source} holds ${secret.length} characters; at least ${MIN_AUTH_SECRET_LENGTH} are required.`);
   }
@@ -41,6 +46,14 @@ function writeAtomically(file: string, content: string): void {
   }
 }
 
+/** One sentence for a secret file that exists but cannot be read, instead of the raw system error. */
+function unreadableSecretFile(file: string, error: NodeJS.ErrnoException): AuthSecretError {
+  if (error.code === "EISDIR") {
+    return new AuthSecretError(`${file} is a directory, not the file holding the auth secret: remove or rename that directory (a new secret is then made) or set AUTH_SECRET.`);
+  }
+  return new AuthSecretError(`${file} cannot be read (${error.code ?? error.message}): give the server's user read access to it, or set AUTH_SECRET.`);
+}
+
 /**
  * AUTH_SECRET when set; otherwise (outside production, config.ts) the secret kept in
  * DATA_DIR/auth-secret, created once. An empty or short file is never used: a process killed while
@@ -54,7 +67,7 @@ export function resolveAuthSecret(config: Pick<AppConfig, "authSecret" | "dataDi
   try {
     stored = readFileSync(file, "utf8").trim();
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw unreadableSecretFile(file, error as NodeJS.ErrnoException);
   }
   if (stored !== undefined) {
     try {

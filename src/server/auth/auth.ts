@@ -8,6 +8,7 @@ import type { MailSender } from "../adapters/mail/mail-sender";
 import { accountEmailLinks, emailAlreadyInUseEmail, passwordResetEmail, verificationEmail } from "./auth-emails";
 import { passwordPolicyHook } from "./password-hook";
 import { checkAuthSecret } from "./auth-secret";
+import { API_TOKEN_ISSUER } from "./token-verifier";
 
 /** JWTs for API calls live 15 minutes; the browser refreshes them 5 minutes before expiry. */
 export const JWT_LIFETIME = "15m";
@@ -154,8 +155,9 @@ export function createAuth({ config, db, mail, secret }: AuthDependencies) {
       jwt({
         jwt: {
           expirationTime: JWT_LIFETIME,
-          issuer: config.appUrl,
-          audience: config.appUrl,
+          // Not APP_URL: instances on one database answer at different addresses (token-verifier.ts).
+          issuer: API_TOKEN_ISSUER,
+          audience: API_TOKEN_ISSUER,
           // `sid` ties the token to its session: signing out (or a password reset) ends the token too.
           definePayload: ({ user, session }) => ({ email: user.email, emailVerified: user.emailVerified, sid: session.id }),
         },

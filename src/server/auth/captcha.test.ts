@@ -53,7 +53,7 @@ describe("CAPTCHA on sign-up and password reset", () => {
       method: "POST",
       url: "/api/auth/sign-up/email",
       headers: { ...TEST_ORIGIN, ...(captcha ? { "x-captcha-response": captcha } : {}) },
-      payload: { email: `bot-${seen.length}-${captcha}@example.com`, password: "password 123", name: "x" },
+      payload: { email: `bot-${seen.length}-${captcha}@example.com`, password: "correct horse 42", name: "x" },
     });
 
   it("publishes the site key, never the secret", async () => {
@@ -88,7 +88,7 @@ describe("CAPTCHA on sign-up and password reset", () => {
       method: "POST",
       url: "/api/auth/sign-in/email",
       headers: TEST_ORIGIN,
-      payload: { email: "someone@example.com", password: "password 123" },
+      payload: { email: "someone@example.com", password: "correct horse 42" },
     });
     expect(signIn.statusCode).toBe(401);
   });

@@ -3,7 +3,7 @@ import type { PasswordOwner } from "../../core/auth/password-policy";
 
 /**
  * better-auth `hooks.before`: every endpoint that sets a password first passes the password policy
- * of core/auth/password-policy.ts (common passwords, the user's own e-mail or name). A refused
+ * of core/auth/password-policy.ts (common passwords, the user's own e-mail or name, strength). A refused
  * password answers 400 `{ message, code }` like better-auth's own errors, e.g.
  * `{ message: "This password is too common. …", code: "password_too_common" }`.
  *
@@ -12,9 +12,10 @@ import type { PasswordOwner } from "../../core/auth/password-policy";
  *   expired token is left to the endpoint, which answers INVALID_TOKEN.
  * - /change-password and /set-password: `newPassword`, owner = the signed-in user (session
  *   cookie). A Bearer session token is resolved by the bearer plugin only after this hook, so such
- *   calls get the common-password check alone. Without any credentials the endpoint answers 401.
- * - /admin/set-user-password: `newPassword`, common passwords only, so the check answers nothing
- *   about a user id before the endpoint has checked the caller's permission.
+ *   calls get the common-password and strength checks alone. Without any credentials the endpoint
+ *   answers 401.
+ * - /admin/set-user-password: `newPassword`, common passwords and strength only, so the check
+ *   answers nothing about a user id before the endpoint has checked the caller's permission.
  *
  * Passwords outside the length limits are left to better-auth, so its PASSWORD_TOO_SHORT / _LONG
  * answers keep coming first.
@@ -31,7 +32,7 @@ interface PasswordToCheck {
 const loadPolicyModule = () => import("../../core/auth/password-policy");
 let policyModule: ReturnType<typeof loadPolicyModule> | undefined;
 
-/** The ~50,000-entry dictionary loads on the first password set, not at boot (~80 ms). */
+/** The ~50,000-entry dictionary and the strength checker load on the first password set, not at boot (~200 ms). */
 function loadPolicy(): ReturnType<typeof loadPolicyModule> {
   policyModule ??= loadPolicyModule();
   return policyModule;
@@ -98,7 +99,7 @@ export const passwordPolicyHook = createAuthMiddleware(async (ctx) => {
   const { minPasswordLength, maxPasswordLength } = ctx.context.password.config;
   if (check.password.length < minPasswordLength || check.password.length > maxPasswordLength) return;
   const { passwordProblem } = await loadPolicy();
-  // Without an owner only the list can refuse: an e-mail no real address matches.
+  // Without an owner only the list and the strength check can refuse: an e-mail no real address matches.
   const problem = passwordProblem(check.password, check.owner ?? { email: "" });
   if (problem) throw new APIError("BAD_REQUEST", { message: problem.message, code: problem.code });
 });

@@ -145,4 +145,45 @@ describe.each(testDatabaseKinds)("password policy on $name", (kind) => {
       expect(response.statusCode).toBe(401);
     });
   });
+
+  describe("strength", () => {
+    const TOO_WEAK = (message: string) => ({ code: "password_too_weak", message: `This password is too easy to guess. ${message}` });
+    const REPEATED = TOO_WEAK("Repeated characters like 'aaa' are easy to guess. Please avoid repeated words and characters.");
+    const SEQUENCE = TOO_WEAK("Sequences like 'abc' or '6543' are easy to guess. Please avoid common sequences.");
+    const LIKE_COMMON = TOO_WEAK("It is too similar to a commonly used password. A capital first letter does not help much: please add another word.");
+
+    it("refuses aaaaaaaa, abcdefgh and Password123! at sign-up with zxcvbn's reason, creating no account", async () => {
+      for (const [password, expected] of [["aaaaaaaa", REPEATED], ["abcdefgh", SEQUENCE], ["Password123!", LIKE_COMMON]] as const) {
+        const response = await signUp("ada.weak@example.com", password);
+        expect({ password, status: response.statusCode, body: json(response) }).toEqual({ password, status: 400, body: expect.objectContaining(expected) });
+      }
+      expect(t.mail.messages).toEqual([]);
+      // The owner's e-mail counts as known words: weak for them, fine for someone else.
+      const own = await signUp("quentin.tarantula@example.com", "tarantula-1987");
+      expect(json(own)).toMatchObject({ code: "password_too_weak" });
+      expect((await signUp("someone.else@example.com", "tarantula-1987")).statusCode).toBe(200);
+    });
+
+    it("refuses a weak new password at reset and at change (cookie or Bearer session), then takes a strong one", async () => {
+      await createVerifiedUser(t, "weak.reset@example.com", "old password 1");
+      await post("/api/auth/request-password-reset", { email: "weak.reset@example.com", redirectTo: "/reset-password" });
+      const token = t.mail.tokenFrom(t.mail.lastTo("weak.reset@example.com"));
+      const weakReset = await post("/api/auth/reset-password", { newPassword: "aaaaaaaa", token });
+      expect(weakReset.statusCode).toBe(400);
+      expect(json(weakReset)).toMatchObject(REPEATED);
+      expect((await post("/api/auth/reset-password", { newPassword: "radium and polonium", token })).statusCode).toBe(200);
+
+      const { cookie } = await createVerifiedUser(t, "weak.change@example.com", "old password 1");
+      const weakChange = await post("/api/auth/change-password", { currentPassword: "old password 1", newPassword: "abcdefgh" }, { cookie });
+      expect(weakChange.statusCode).toBe(400);
+      expect(json(weakChange)).toMatchObject(SEQUENCE);
+
+      const signedIn = await signIn("weak.change@example.com", "old password 1");
+      const sessionToken = decodeURIComponent(sessionCookie(signedIn).split(";")[0]!.split("=").slice(1).join("="));
+      const bearer = await post("/api/auth/change-password", { currentPassword: "old password 1", newPassword: "Password123!" }, { authorization: `Bearer ${sessionToken}` });
+      expect(bearer.statusCode).toBe(400);
+      expect(json(bearer)).toMatchObject(LIKE_COMMON);
+      expect((await signIn("weak.change@example.com", "old password 1")).statusCode).toBe(200);
+    });
+  });
 });

@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { testDatabaseKinds } from "../test-support/test-database";
-import { TEST_ORIGIN, createVerifiedUser, json, sessionCookie, startTestApp, type TestApp } from "../test-support/test-app";
+import { eq } from "drizzle-orm";
+import { symmetricDecrypt } from "better-auth/crypto";
+import { SignJWT, decodeJwt, decodeProtectedHeader, importJWK, type JWK } from "jose";
+import { TEST_AUTH_SECRET, TEST_ORIGIN, createVerifiedUser, json, sessionCookie, startTestApp, type TestApp } from "../test-support/test-app";
 import { jwks } from "../db/schema";
+import { API_TOKEN_ISSUER } from "./token-verifier";
 
 const OTHER_SECRET = "rotated-secret-rotated-secret-rotated-0123456789";
 
@@ -10,6 +14,60 @@ describe.each(testDatabaseKinds)("tokens and sessions on $name", (kind) => {
   afterEach(async () => {
     await t?.close();
     t = undefined;
+  });
+
+  it("instances on one database at different APP_URLs accept each other's tokens", async () => {
+    t = await startTestApp(kind);
+    const otherUrl = "https://b.quanta.example";
+    // The second instance shares the first one's database; the first closes it.
+    const b = await startTestApp(kind, { APP_URL: otherUrl }, { database: { ...t.database, close: async () => undefined } });
+    try {
+      const { jwt: fromA } = await createVerifiedUser(t, "roamer@example.com");
+      const meAtB = await b.app.inject({ url: "/api/me", headers: { authorization: `Bearer ${fromA}` } });
+      expect(meAtB.statusCode, meAtB.body).toBe(200);
+      expect(json<{ user: { email: string } }>(meAtB).user.email).toBe("roamer@example.com");
+
+      const signIn = await b.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        headers: { origin: otherUrl },
+        payload: { email: "roamer@example.com", password: "correct horse 42" },
+      });
+      expect(signIn.statusCode, signIn.body).toBe(200);
+      const token = await b.app.inject({ url: "/api/auth/token", headers: { cookie: sessionCookie(signIn) } });
+      const fromB = json<{ token: string }>(token).token;
+      expect((await t.app.inject({ url: "/api/me", headers: { authorization: `Bearer ${fromB}` } })).statusCode).toBe(200);
+    } finally {
+      await b.close();
+    }
+  });
+
+  it("still checks issuer and audience: the shared name, or this instance's APP_URL for tokens made before it", async () => {
+    t = await startTestApp(kind);
+    const { jwt, userId } = await createVerifiedUser(t, "issuer@example.com");
+    const header = decodeProtectedHeader(jwt);
+    const claims = decodeJwt(jwt);
+    expect(claims).toMatchObject({ iss: API_TOKEN_ISSUER, aud: API_TOKEN_ISSUER });
+    // Signed with this database's own key, as better-auth signs: only the issuer and audience vary.
+    const [row] = await t.database.db.select().from(jwks).where(eq(jwks.id, header.kid!));
+    const privateJwk = JSON.parse(await symmetricDecrypt({ key: TEST_AUTH_SECRET, data: JSON.parse(row!.privateKey) as string })) as JWK;
+    const key = await importJWK(privateJwk, header.alg);
+    const signed = (issuer: string, audience: string) =>
+      new SignJWT({ sid: claims.sid })
+        .setProtectedHeader({ alg: header.alg!, kid: header.kid! })
+        .setSubject(userId)
+        .setIssuer(issuer)
+        .setAudience(audience)
+        .setExpirationTime("15m")
+        .sign(key);
+    const me = async (token: string) => t!.app.inject({ url: "/api/me", headers: { authorization: `Bearer ${token}` } });
+    expect((await me(await signed(API_TOKEN_ISSUER, API_TOKEN_ISSUER))).statusCode).toBe(200);
+    expect((await me(await signed(t.config.appUrl, t.config.appUrl))).statusCode).toBe(200);
+    for (const [issuer, audience] of [["https://elsewhere.example", API_TOKEN_ISSUER], [API_TOKEN_ISSUER, "https://elsewhere.example"]]) {
+      const refused = await me(await signed(issuer!, audience!));
+      expect(refused.statusCode).toBe(401);
+      expect(json(refused)).toMatchObject({ code: "token_invalid" });
+    }
   });
 
   it("ends a token at sign-out, not when it expires 15 minutes later", async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyInstance, FastifyRequest, onSendHookHandler, preHandlerAsyncHookHandler } from "fastify";
 import { apiErrorSchema } from "../../contracts/api-error";
 import { AppError } from "../app-error";
 import type { TokenVerifier } from "../auth/token-verifier";
@@ -69,8 +69,18 @@ function gateOf(handler: unknown): { verified: boolean } | undefined {
 }
 
 /**
+ * A gated route answers about one user (or refuses a caller): no browser or proxy cache may keep
+ * it, whatever its path, so it is no-store even when the route itself set something else.
+ */
+const neverCached: onSendHookHandler = (_request, reply, payload, done) => {
+  reply.header("cache-control", "no-store");
+  done(null, payload);
+};
+
+/**
  * Registers the authenticator the gates use and, for every route that has a gate, its OpenAPI
- * `security` entry and its 401 (and 403) answers. Call before the routes are added.
+ * `security` entry, its 401 (and 403) answers and `Cache-Control: no-store`. Call before the
+ * routes are added.
  */
 export function registerUserGate(app: FastifyInstance, authenticate: (request: FastifyRequest) => Promise<AuthenticatedUser>): void {
   app.decorate("authenticateUser", authenticate);
@@ -78,6 +88,7 @@ export function registerUserGate(app: FastifyInstance, authenticate: (request: F
   app.addHook("onRoute", (route) => {
     const gate = [route.preHandler].flat().map(gateOf).find((found) => found !== undefined);
     if (!gate) return;
+    route.onSend = [...(route.onSend ? [route.onSend].flat() : []), neverCached];
     route.schema ??= {};
     route.schema.security = [{ bearer: [] }];
     const response = (route.schema.response ??= {}) as Record<string, unknown>;

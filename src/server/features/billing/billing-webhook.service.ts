@@ -30,6 +30,20 @@ class InvalidEventValue extends Error {
   }
 }
 
+/**
+ * The latest instant Quanta stores from Stripe: 9999-12-31T23:59:59Z. Later ones (up to JavaScript's
+ * year 275760) are not written as 4-digit ISO years, and beyond that a Date is NaN.
+ */
+const LAST_STORABLE_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
+
+/** A Stripe time Quanta stores: after the epoch and before year 10000, else the event is invalid. */
+function storableTime<T extends Date | null>(time: T, field: string): T {
+  if (time === null) return time;
+  const ms = time.getTime();
+  if (!Number.isFinite(ms) || ms <= 0 || ms > LAST_STORABLE_MS) throw new InvalidEventValue(`${field}_out_of_range`);
+  return time;
+}
+
 function text(value: unknown): string | null {
   return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
 }
@@ -61,8 +75,9 @@ function email(value: string | null): string | null {
  * Stripe's current one whatever event triggered it and in whatever order deliveries arrive.
  *
  * A signed event holding a value Quanta cannot store (a NUL, an e-mail that is not an address, a
- * malformed id) is answered 200 'invalid' (Stripe would otherwise retry it for days), recorded so a
- * replay is a no-op, and logged with the event id, type and reason, never the value.
+ * malformed id, a time outside 1970 to 9999) is answered 200 'invalid' (Stripe would otherwise
+ * retry it for days), recorded so a replay is a no-op (unless its id or creation time is the
+ * unusable value), and logged with the event id, type and reason, never the value.
  */
 export class BillingWebhookService {
   constructor(
@@ -91,11 +106,20 @@ export class BillingWebhookService {
       this.deps.log.warn({ eventId: null, type: event.type, reason: "event_id_invalid" }, "stripe webhook: invalid event; nothing recorded or applied");
       return { outcome: "invalid", type: event.type };
     }
+    let created: Date;
+    try {
+      created = storableTime(new Date(event.created * 1000), "created");
+    } catch (error) {
+      if (!(error instanceof InvalidEventValue)) throw error;
+      // Its creation time is what the event would be recorded under: acknowledged, nothing recorded.
+      this.deps.log.warn({ eventId: event.id, type: event.type, reason: error.reason }, "stripe webhook: invalid event; nothing recorded or applied");
+      return { outcome: "invalid", type: event.type };
+    }
     const customers = this.deps.customers;
-    const recorded = { id: event.id, type: event.type, created: new Date(event.created * 1000) };
+    const recorded = { id: event.id, type: event.type, created };
     let change: SubscriptionChange | null;
     try {
-      change = await this.changeOf(event, customers);
+      change = await this.changeOf(event, created, customers);
     } catch (error) {
       if (!(error instanceof InvalidEventValue)) throw error;
       this.deps.log.warn({ eventId: event.id, type: event.type, reason: error.reason }, "stripe webhook: invalid value in a signed event; recorded, nothing applied");
@@ -108,9 +132,8 @@ export class BillingWebhookService {
     return { outcome, type: event.type };
   }
 
-  private async changeOf(event: VerifiedEvent, customers: StripeCustomersRepository): Promise<SubscriptionChange | null> {
+  private async changeOf(event: VerifiedEvent, created: Date, customers: StripeCustomersRepository): Promise<SubscriptionChange | null> {
     const object = event.object;
-    const created = new Date(event.created * 1000);
     switch (event.type) {
       case "checkout.session.completed": {
         const details = (object.customer_details ?? {}) as Record<string, unknown>;
@@ -133,7 +156,7 @@ export class BillingWebhookService {
         const customerId = state?.customerId ?? stripeId(object.customer, "customer");
         const change = state
           ? { status: state.status, currentPeriodEnd: state.currentPeriodEnd, at: state.observedAt }
-          : { status: event.type === "customer.subscription.deleted" ? "canceled" : status(object.status), currentPeriodEnd: periodEndOf(object), at: created };
+          : { status: event.type === "customer.subscription.deleted" ? "canceled" : status(object.status), currentPeriodEnd: storableTime(periodEndOf(object), "current_period_end"), at: created };
         // Rows already holding the subscription get the change; a subscription no row holds yet
         // (a new one) goes to the customer's account e-mail.
         const known = (await customers.findHolders(subscriptionId, customerId)).length > 0;
@@ -162,7 +185,12 @@ export class BillingWebhookService {
   private async currentState(subscriptionId: string) {
     const state = await this.deps.gateway.retrieveSubscription(subscriptionId);
     if (!state) return null;
-    return { ...state, status: status(state.status), customerId: stripeId(state.customerId, "customer") };
+    return {
+      ...state,
+      status: status(state.status),
+      customerId: stripeId(state.customerId, "customer"),
+      currentPeriodEnd: storableTime(state.currentPeriodEnd, "current_period_end"),
+    };
   }
 
   /** A new subscription's e-mail: the customer's stored account, else (with a secret key) Stripe's customer. */

@@ -267,6 +267,41 @@ describe.each(testDatabaseKinds)("Stripe webhook on $name", (kind) => {
     expect(await row("ann@example.com")).toMatchObject({ status: "active" });
   });
 
+  it("a signed event with a creation time or period end out of range (year 10000+, negative, NaN) is answered 200 'invalid' on every replay", async () => {
+    const year200000 = Date.UTC(200_000, 0, 1) / 1000;
+    const beyondJavaScript = 8_640_000_000_001; // a NaN Date once multiplied to milliseconds
+    // JSON.stringify cannot write Infinity; a signed body can (1e400 parses to Infinity).
+    const withRawNumber = (event: unknown, marker: number, raw: string) => JSON.stringify(event).replace(String(marker), raw);
+    await deliver(checkoutOf("evt_ok", T0, "ann@example.com", "cus_1", "sub_1"));
+    const before = await row("ann@example.com");
+
+    for (const [label, created] of [["year 200000", year200000], ["year 275760+", beyondJavaScript], ["negative", -1]] as const) {
+      for (const attempt of [1, 2]) {
+        const response = await deliver(checkoutOf(`evt_created_${attempt}`, created, "bob@example.com", "cus_2", "sub_2"));
+        expect(response.statusCode, `${label} #${attempt}`).toBe(200);
+        expect(json(response), label).toEqual({ received: true, outcome: "invalid" });
+      }
+    }
+    const infiniteCreated = await deliver(null, { body: withRawNumber(checkoutOf("evt_inf", 123_456, "bob@example.com", "cus_2", "sub_2"), 123_456, "1e400") });
+    expect(infiniteCreated.statusCode).toBe(200);
+    expect(json(infiniteCreated)).toEqual({ received: true, outcome: "invalid" });
+    expect(await row("bob@example.com")).toBeUndefined();
+
+    const periodEnds = [["year 200000", year200000], ["year 275760+", beyondJavaScript], ["negative", -5]] as const;
+    for (const [index, [label, periodEnd]] of periodEnds.entries()) {
+      const event = subscriptionOf(`evt_end_${index}`, "customer.subscription.updated", T0 + 10, { id: "sub_1", customer: "cus_1", status: "canceled", periodEnd });
+      expect(json(await deliver(event)), label).toEqual({ received: true, outcome: "invalid" });
+      const replay = await deliver(event);
+      expect(replay.statusCode, label).toBe(200);
+      expect(json(replay), label).toEqual({ received: true, outcome: "duplicate" });
+    }
+    const infiniteEnd = withRawNumber(subscriptionOf("evt_end_inf", "customer.subscription.updated", T0 + 10, { id: "sub_1", customer: "cus_1", status: "canceled", periodEnd: 654_321 }), 654_321, "1e400");
+    expect(json(await deliver(null, { body: infiniteEnd }))).toEqual({ received: true, outcome: "invalid" });
+    expect(await row("ann@example.com")).toEqual(before);
+    // The checkout and the four period-end events are recorded; events with an unusable creation time are not.
+    expect(await eventCount()).toBe(5);
+  });
+
   it("answers unsigned or unreadable garbage with 400 {error, code}", async () => {
     const post = (payload: string, headers: Record<string, string>) => t.app.inject({ method: "POST", url: "/api/billing/webhook", payload, headers });
     for (const response of [
@@ -400,6 +435,16 @@ describe.each(testDatabaseKinds)("with STRIPE_SECRET_KEY (the real SDK against a
     const portal = await t.app.inject({ method: "POST", url: "/api/billing/portal", headers: apiHeaders(jwt) });
     expect(json(portal)).toEqual({ url: "https://billing.stripe.com/p/session/test_local" });
     expect(stripe.requests.some((r) => r.startsWith("/v1/billing_portal/sessions"))).toBe(true);
+  });
+
+  it("a period end out of range in the subscription Stripe's API returns is 'invalid' too, not a 500", async () => {
+    subscriptions.set("sub_T1", subscriptionObject("sub_T1", "cus_T1", "active", 8_640_000_000_001));
+    for (const attempt of ["first", "replay"]) {
+      const response = await deliver(checkoutCompleted("evt_1", T0, "ann@example.com"));
+      expect(response.statusCode, attempt).toBe(200);
+      expect(json(response).outcome, attempt).toBe(attempt === "first" ? "invalid" : "duplicate");
+    }
+    expect(await row("ann@example.com")).toBeUndefined();
   });
 
   it("applies the state Stripe holds now, whatever event triggered the delivery and in whatever order deliveries arrive", async () => {

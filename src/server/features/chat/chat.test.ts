@@ -45,13 +45,13 @@ async function unverifiedJwt(t: TestApp): Promise<string> {
     method: "POST",
     url: "/api/auth/sign-up/email",
     headers: TEST_ORIGIN,
-    payload: { email: "unverified@example.com", password: "password 123", name: "u" },
+    payload: { email: "unverified@example.com", password: "correct horse 42", name: "u" },
   });
   const signIn = await t.app.inject({
     method: "POST",
     url: "/api/auth/sign-in/email",
     headers: TEST_ORIGIN,
-    payload: { email: "unverified@example.com", password: "password 123" },
+    payload: { email: "unverified@example.com", password: "correct horse 42" },
   });
   return json<{ token: string }>(await t.app.inject({ url: "/api/auth/token", headers: { cookie: sessionCookie(signIn) } })).token;
 }

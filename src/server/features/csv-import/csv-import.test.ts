@@ -373,7 +373,7 @@ describe.each(testDatabaseKinds)("CSV import and export on $name", (kind) => {
     expect(await rowsOf(t, alice.userId)).toHaveLength(1);
 
     // An unverified account cannot import (like analysing), but can export.
-    const payload = { email: "unverified@example.com", password: "password 123", name: "u" };
+    const payload = { email: "unverified@example.com", password: "correct horse 42", name: "u" };
     expect((await t.app.inject({ method: "POST", url: "/api/auth/sign-up/email", headers: TEST_ORIGIN, payload })).statusCode).toBe(200);
     const signIn = await t.app.inject({ method: "POST", url: "/api/auth/sign-in/email", headers: TEST_ORIGIN, payload: { email: payload.email, password: payload.password } });
     const unverified = json<{ token: string }>(await t.app.inject({ url: "/api/auth/token", headers: { cookie: sessionCookie(signIn) } })).token;

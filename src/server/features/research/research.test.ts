@@ -90,14 +90,14 @@ describe.each(testDatabaseKinds)("research API on $name", (kind) => {
       method: "POST",
       url: "/api/auth/sign-up/email",
       headers: TEST_ORIGIN,
-      payload: { email: "unverified@example.com", password: "password 123", name: "u" },
+      payload: { email: "unverified@example.com", password: "correct horse 42", name: "u" },
     });
     expect(signUp.statusCode).toBe(200);
     const signIn = await t.app.inject({
       method: "POST",
       url: "/api/auth/sign-in/email",
       headers: TEST_ORIGIN,
-      payload: { email: "unverified@example.com", password: "password 123" },
+      payload: { email: "unverified@example.com", password: "correct horse 42" },
     });
     const jwt = json<{ token: string }>(await t.app.inject({ url: "/api/auth/token", headers: { cookie: sessionCookie(signIn) } })).token;
     const response = await analyze(t, jwt, "NWSC");

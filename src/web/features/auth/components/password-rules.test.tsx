@@ -71,6 +71,33 @@ describe("the server's password rules", () => {
     expect(screen.queryByRole("status")).not.toBeInTheDocument();
   });
 
+  it("shows why a password is too weak under the field, on sign-up and on reset", async () => {
+    const weak = "This password is too easy to guess. Repeated characters like 'aaa' are easy to guess. Please avoid repeated words and characters.";
+    fake.signUp.email.mockResolvedValueOnce(fail(400, "password_too_weak", weak));
+    renderApp("/signup");
+    const password = screen.getByLabelText("Password");
+    await userEvent.type(screen.getByLabelText("Email"), "grace@example.com");
+    await userEvent.type(password, "aaaaaaaa");
+    await userEvent.click(screen.getByRole("button", { name: "Sign Up" }));
+    await vi.waitFor(() => {
+      expect(fieldError(password)).toHaveTextContent(weak);
+    });
+    expect(password).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getAllByRole("alert")).toHaveLength(1);
+    cleanup();
+
+    fake.resetPassword.mockResolvedValueOnce(fail(400, "password_too_weak", weak));
+    renderApp("/reset-password?token=abc");
+    const newPassword = screen.getByLabelText("New password");
+    await userEvent.type(newPassword, "aaaaaaaa");
+    await userEvent.type(screen.getByLabelText("Confirm new password"), "aaaaaaaa");
+    await userEvent.click(screen.getByRole("button", { name: "Reset Password" }));
+    await vi.waitFor(() => {
+      expect(fieldError(newPassword)).toHaveTextContent(weak);
+    });
+    expect(screen.getAllByRole("alert")).toHaveLength(1);
+  });
+
   it("stands in a sentence of its own when the server sends only the code", async () => {
     fake.signUp.email.mockResolvedValueOnce({ data: null, error: { status: 400, code: "password_too_common" } });
     renderApp("/signup");
