@@ -168,6 +168,7 @@ describe("providerLimits", () => {
     const config = loadConfig({ MARKET_CALLS_PER_DAY: "40", MARKET_SEARCH_CALLS_PER_DAY: "30" });
     expect(laneLimits("fmp", config.market.budget, "search")).toEqual({ perSecond: 5, perDay: 20 });
     expect(laneLimits("fmp", config.market.budget, "main")).toEqual({ perSecond: 5, perDay: 20 });
+    expect(laneLimits("fmp", loadConfig({ MARKET_SEARCH_CALLS_PER_DAY: "0" }).market.budget, "main")).toEqual({ perSecond: 5, perDay: 250 });
   });
 
   it("lets MARKET_CALLS_PER_SECOND and MARKET_CALLS_PER_DAY override the defaults", () => {
@@ -292,6 +293,8 @@ describe.each(databases)("shared provider budget on $name", (kind) => {
       FMP_BASE_URL: server.url,
       MARKET_CALLS_PER_SECOND: "5",
       MARKET_CALLS_PER_DAY: "4",
+      // No share for the ticker look-ups: the analyses' lane gets the whole day.
+      MARKET_SEARCH_CALLS_PER_DAY: "0",
     });
     const outcomes: ProviderCallOutcome[] = [];
     const market = createMarketDataProvider(config, {

@@ -253,6 +253,11 @@ export class ProviderBudget {
     for (;;) {
       signal?.throwIfAborted();
       const now = this.now();
+      // A share of zero (MARKET_SEARCH_CALLS_PER_DAY=0): the reservation's insert would grant one.
+      if (this.limits.perDay === 0) {
+        this.emitCall("budget_exhausted");
+        throw new ProviderBudgetExhaustedError(this.sourceName, 0, new Date(Math.floor(now / DAY_MS) * DAY_MS + DAY_MS));
+      }
       if (now < this.exhaustedUntil) {
         this.emitCall("budget_exhausted");
         throw new ProviderBudgetExhaustedError(this.sourceName, this.limits.perDay ?? 0, this.exhaustedResetsAt);
