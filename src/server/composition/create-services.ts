@@ -147,7 +147,7 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
   const market = infra.market ?? createMarketDataProvider(config, registryOptions);
   // The ticker suggestions' look-ups spend their own share of the provider's day (the search lane),
   // never the analyses'; a market given by the caller (tests, benchmarks) is used as it is.
-  const searchMarket = infra.market ?? createMarketDataProvider(config, { ...registryOptions, lane: "search" });
+  const searchMarket = infra.market ?? (market.costsUpstreamCalls ? createMarketDataProvider(config, { ...registryOptions, lane: "search" }) : market);
   // Every anonymous request limit (and the per-user watch-list adds) is counted in the database.
   const limiter = new SharedRateLimiter({ repository: new RateLimitRepository(db), now, log });
   const analysis = new StockAnalysisService(market, now, marketStore);
