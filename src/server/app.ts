@@ -179,7 +179,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(newsRoutes, { news: use("news") });
   await app.register(chatRoutes, { chat: use("chat") });
   await app.register(csvImportRoutes, { csv: use("csv") });
-  await app.register(watchlistRoutes, { watchlist: use("watchlist") });
+  await app.register(watchlistRoutes, { watchlist: use("watchlist"), addLimit: use("watchlistAdds") });
   if (!config.isProduction && deps.outbox) await app.register(devMailboxRoutes, { outbox: deps.outbox });
   const clock = deps.clock;
   if (!config.isProduction && clock) {

@@ -132,6 +132,7 @@ export const envSchema = z
     PUBLIC_UNIVERSE_FILE: optionalString,
     MARKET_CALLS_PER_SECOND: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).optional()),
     MARKET_CALLS_PER_DAY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).optional()),
+    MARKET_SEARCH_CALLS_PER_DAY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
     REFRESH_WORKER_THREADS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).optional()),
     REFRESH_CHUNK_SIZE: z.coerce.number().int().min(1).max(1000).default(25),
     REFRESH_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(300),
@@ -247,7 +248,12 @@ export interface AppConfig {
      * Upstream calls every instance together may send to the provider (counted in the database);
      * null = the provider's default (adapters/market/provider-budget.ts).
      */
-    budget: { perSecond: number | null; perDay: number | null };
+    budget: {
+      perSecond: number | null;
+      perDay: number | null;
+      /** The ticker suggestions' own share of the day (MARKET_SEARCH_CALLS_PER_DAY); null = the provider's default. */
+      searchPerDay: number | null;
+    };
   };
   research: {
     freeDailyAnalyses: number;
@@ -378,7 +384,11 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
       demoUniverseSize: env.DEMO_UNIVERSE_SIZE,
       demoLatencyMs: env.DEMO_MARKET_LATENCY_MS,
       benchmark: env.BENCHMARK_SYMBOL.toUpperCase(),
-      budget: { perSecond: env.MARKET_CALLS_PER_SECOND ?? null, perDay: env.MARKET_CALLS_PER_DAY ?? null },
+      budget: {
+        perSecond: env.MARKET_CALLS_PER_SECOND ?? null,
+        perDay: env.MARKET_CALLS_PER_DAY ?? null,
+        searchPerDay: env.MARKET_SEARCH_CALLS_PER_DAY ?? null,
+      },
     },
     research: {
       freeDailyAnalyses: env.FREE_DAILY_ANALYSES,

@@ -41,6 +41,11 @@ export interface MarketDataProvider {
   /** The tickers `quanta screen` and the public lists analyse. */
   listUniverse(): Promise<CompanyProfile[]>;
   /**
+   * Every symbol the provider lists (one upstream call), for a local index of ticker suggestions;
+   * absent when the provider has no such list.
+   */
+  listSymbols?(): Promise<Pick<CompanyProfile, "ticker" | "name">[]>;
+  /**
    * True when `value` (bars, fundamentals) came from an expired cache entry because the provider
    * could not be reached; the report then says its data is the last cached.
    */

@@ -147,6 +147,8 @@ export function createAuth({ config, db, mail, secret }: AuthDependencies) {
       // Explicit, so the Origin check also runs under a test runner (better-auth skips it there).
       disableOriginCheck: false,
       useSecureCookies: config.appUrl.startsWith("https://"),
+      // Explicit (it is better-auth's default): one IPv6 /64 is one client, as in rate-limit/client-key.ts.
+      ipAddress: { ipv6Subnet: 64 },
     },
     logger: { level: config.logLevel === "silent" ? "error" : "warn", disabled: config.logLevel === "silent" },
     hooks: { before: passwordPolicyHook },

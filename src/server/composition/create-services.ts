@@ -23,7 +23,7 @@ import { ChatService } from "../features/chat/chat.service";
 import { LlmAssistant } from "../features/chat/llm-assistant";
 import { RulesAssistant } from "../features/chat/rules-assistant";
 import { ContactRepository } from "../features/contact/contact.repository";
-import { ContactService } from "../features/contact/contact.service";
+import { CONTACT_RATE_LIMIT, ContactService } from "../features/contact/contact.service";
 import { CsvImportService } from "../features/csv-import/csv-import.service";
 import { GiftService } from "../features/gift/gift.service";
 import { LogosService } from "../features/logos/logos.service";
@@ -37,7 +37,8 @@ import { DailyUsageWithLimitNotice, dailyLimitOperatorNotice } from "../features
 import { ResearchService } from "../features/research/research.service";
 import { StoredAnalysesRepository } from "../stored-analyses/stored-analyses.repository";
 import { HISTORY_SESSIONS, StockAnalysisService } from "../features/stock-analysis/stock-analysis.service";
-import { SymbolSearchService } from "../features/symbol-search/symbol-search.service";
+import { SymbolDirectoryRepository } from "../features/symbol-search/symbol-directory.repository";
+import { SYMBOL_SEARCH_RATE_LIMIT, SymbolSearchService } from "../features/symbol-search/symbol-search.service";
 import { JobRunsRepository } from "../jobs/job-runs.repository";
 import { readHistoricalSimulations } from "../features/track-record/historical-simulations";
 import { AnalysisOutcomesRepository } from "../features/track-record/analysis-outcomes.repository";
@@ -56,6 +57,10 @@ import { AlertsRepository } from "../features/watchlist/alerts.repository";
 import { UnsubscribeLinks } from "../features/watchlist/unsubscribe-link";
 import { WatchlistRepository } from "../features/watchlist/watchlist.repository";
 import { WatchlistService } from "../features/watchlist/watchlist.service";
+import { WATCHLIST_ADD_RATE_LIMIT } from "../features/watchlist/watchlist-add-limit";
+import type { ProviderCallOutcome } from "../adapters/market/provider-budget";
+import { RateLimitRepository } from "../rate-limit/rate-limit.repository";
+import { SharedRateLimiter, type RateLimit } from "../rate-limit/shared-rate-limiter";
 import type { AnalysisReport } from "../../core/analysis/analysis-report";
 import { createChatTools } from "./chat-tools";
 import { storedPublicReports } from "./stored-reports";
@@ -101,6 +106,8 @@ export interface Services {
   /** The alerts after each refresh, as jobs any instance takes (startWorking to take them here). */
   alertJobs: AlertJobsService;
   contact: ContactService;
+  /** Watch-list adds per user (POST /api/watchlist), shared by every instance. */
+  watchlistAdds: RateLimit;
   chat: ChatService;
   csv: CsvImportService;
   news: NewsService;
@@ -122,24 +129,28 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
   const marketStore = new DatabaseMarketCacheStore(Promise.resolve(db));
   const metrics = infra.metrics;
   // Upstream calls are counted in the database against the provider's budget, shared by every instance.
-  const market =
-    infra.market ??
-    createMarketDataProvider(config, {
-      store: marketStore,
+  const registryOptions = {
+    store: marketStore,
+    log,
+    now,
+    budget: {
+      database: db,
       log,
-      now,
-      budget: {
-        database: db,
-        log,
-        ...(metrics && {
-          events: {
-            onCall: (provider, outcome) => metrics.providerCall(provider, outcome),
-            onBudgetLeft: (provider, window, left) => metrics.setProviderBudgetLeft(provider, window, left),
-          },
-        }),
-      },
-      ...(metrics && { onCacheLookup: (kind: string, hit: boolean) => metrics.cacheLookup(`market_${kind}`, hit) }),
-    });
+      ...(metrics && {
+        events: {
+          onCall: (provider: string, outcome: ProviderCallOutcome) => metrics.providerCall(provider, outcome),
+          onBudgetLeft: (provider: string, window: "second" | "day", left: number) => metrics.setProviderBudgetLeft(provider, window, left),
+        },
+      }),
+    },
+    ...(metrics && { onCacheLookup: (kind: string, hit: boolean) => metrics.cacheLookup(`market_${kind}`, hit) }),
+  };
+  const market = infra.market ?? createMarketDataProvider(config, registryOptions);
+  // The ticker suggestions' look-ups spend their own share of the provider's day (the search lane),
+  // never the analyses'; a market given by the caller (tests, benchmarks) is used as it is.
+  const searchMarket = infra.market ?? (market.costsUpstreamCalls ? createMarketDataProvider(config, { ...registryOptions, lane: "search" }) : market);
+  // Every anonymous request limit (and the per-user watch-list adds) is counted in the database.
+  const limiter = new SharedRateLimiter({ repository: new RateLimitRepository(db), now, log });
   const analysis = new StockAnalysisService(market, now, marketStore);
   // The public universe: PUBLIC_UNIVERSE, else PUBLIC_UNIVERSE_FILE (read at each run, so edits apply), else the provider's list.
   const universe = async () =>
@@ -293,7 +304,18 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
     now,
     market,
     analysis,
-    symbols: new SymbolSearchService(market),
+    symbols: new SymbolSearchService({
+      market,
+      limit: limiter.limit(SYMBOL_SEARCH_RATE_LIMIT),
+      ...(searchMarket.costsUpstreamCalls && {
+        upstream: {
+          symbols: { id: searchMarket.id, searchSymbols: (q) => searchMarket.searchSymbols(q), ...(searchMarket.listSymbols && { listSymbols: () => searchMarket.listSymbols!() }) },
+          directory: new SymbolDirectoryRepository(db),
+        },
+      }),
+      now,
+      log,
+    }),
     users: new UserRepository(db),
     tokens: new TokenVerifier(db, config.appUrl),
     research,
@@ -305,7 +327,8 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
     trackRecord,
     watchlist,
     alertJobs,
-    contact: new ContactService({ repository: new ContactRepository(db), now }),
+    contact: new ContactService({ repository: new ContactRepository(db), now, limit: limiter.limit(CONTACT_RATE_LIMIT) }),
+    watchlistAdds: limiter.limit(WATCHLIST_ADD_RATE_LIMIT),
     chat: new ChatService({ repository: new ChatRepository(db), assistant, now }),
     csv: new CsvImportService({ repository: stockAnalyses, now }),
     news,

@@ -287,18 +287,45 @@ export const contactData = pgTable(
 );
 
 /**
- * The contact form's per-address limit: messages in the address's current window (the first message
- * opens it). In the database, so several instances count the same messages.
+ * Every anonymous (and per-user) request limit: requests of one client key in its current window (the
+ * first request opens it, `expiresAt` ends it). In the database, so all instances count the same
+ * requests; ended windows are deleted (rate-limit/shared-rate-limiter.ts).
  */
-export const contactRateLimits = pgTable(
-  "contact_rate_limits",
+export const rateLimitWindows = pgTable(
+  "rate_limit_windows",
   {
-    address: text("address").primaryKey(),
+    /** Which limit: 'symbol_search', 'contact', 'watchlist_add'. */
+    scope: text("scope").notNull(),
+    /** The client: an IPv4 address, an IPv6 /64, or a user id. */
+    key: text("key").notNull(),
     windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     hits: integer("hits").notNull(),
   },
-  (table) => [index("contact_rate_limits_window_start_idx").on(table.windowStart)],
+  (table) => [primaryKey({ columns: [table.scope, table.key] }), index("rate_limit_windows_expires_at_idx").on(table.expiresAt)],
 );
+
+/**
+ * The provider's list of symbols, the local index the ticker suggestions search (fetched at most
+ * once a day, so a keystroke costs no upstream call).
+ */
+export const symbolDirectory = pgTable(
+  "symbol_directory",
+  {
+    provider: text("provider").notNull(),
+    ticker: text("ticker").notNull(),
+    name: text("name").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.ticker] })],
+);
+
+/** When each provider's symbol list was last fetched (claimed before the fetch: one instance a day). */
+export const symbolDirectoryLoads = pgTable("symbol_directory_loads", {
+  provider: text("provider").primaryKey(),
+  attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull(),
+  loadedAt: timestamp("loaded_at", { withTimezone: true }),
+  symbols: integer("symbols"),
+});
 
 /**
  * Market data fetched from Yahoo or FMP, kept until it expires (bars until the next close,

@@ -27,7 +27,8 @@ export interface TestApp {
 export async function startTestApp(
   kind: TestDatabaseKind,
   env: Record<string, string> = {},
-  options: { market?: MarketDataProvider; database?: DatabaseHandle; authSecret?: string; now?: () => Date } = {},
+  /** `market: null` uses the configured provider (MARKET_DATA_PROVIDER in `env`), as the server does. */
+  options: { market?: MarketDataProvider | null; database?: DatabaseHandle; authSecret?: string; now?: () => Date } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: "test",
@@ -45,7 +46,7 @@ export async function startTestApp(
     database,
     logger,
     now: options.now ?? (() => new Date()),
-    market: options.market ?? new CachedMarketDataProvider(new DemoMarketProvider({ seed: 42 })),
+    ...(options.market !== null && { market: options.market ?? new CachedMarketDataProvider(new DemoMarketProvider({ seed: 42 })) }),
     // The alert digests land in the same memory mailbox as the account e-mails.
     mail,
     authSecret,

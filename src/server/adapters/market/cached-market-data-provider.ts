@@ -193,6 +193,11 @@ export class CachedMarketDataProvider implements MarketDataProvider {
     return this.inner.listUniverse();
   }
 
+  /** The provider's whole symbol list, not cached here (the symbol index stores it); empty when it has none. */
+  listSymbols(): Promise<Pick<CompanyProfile, "ticker" | "name">[]> {
+    return this.inner.listSymbols?.() ?? Promise.resolve([]);
+  }
+
   sectorEtf(sector: string): string | null {
     return this.inner.sectorEtf(sector);
   }

@@ -131,6 +131,17 @@ export class FmpMarketProvider implements MarketDataProvider {
     return [...found.values()].sort((a, b) => b.score - a.score).slice(0, MAX_SEARCH_RESULTS);
   }
 
+  /** Every symbol FMP lists, with its company name: one call (stock-list), for the local symbol index. */
+  async listSymbols(): Promise<Pick<CompanyProfile, "ticker" | "name">[]> {
+    const rows = await this.list("stock-list", {});
+    const listed: Pick<CompanyProfile, "ticker" | "name">[] = [];
+    for (const row of rows) {
+      const ticker = str(row.symbol);
+      if (ticker) listed.push({ ticker, name: str(row.companyName) ?? str(row.name) ?? ticker });
+    }
+    return listed;
+  }
+
   async getProfile(ticker: string): Promise<FmpCompanyProfile | null> {
     const symbol = normaliseTicker(ticker);
     if (!symbol) return null;

@@ -5,7 +5,7 @@ import { DemoMarketProvider } from "./demo";
 import { SimulatedLatencyProvider } from "./simulated-latency";
 import { FmpMarketProvider } from "./fmp";
 import type { MarketCacheStore } from "./market-cache-store";
-import { createProviderBudget, providerLimits, type SharedBudgetOptions } from "./provider-budget";
+import { createProviderBudget, laneLimits, type BudgetLane, type SharedBudgetOptions } from "./provider-budget";
 import { createResilientFetch } from "./resilient-fetch";
 import { YahooMarketProvider } from "./yahoo";
 
@@ -23,6 +23,11 @@ export interface MarketRegistryOptions {
    * Without it, calls are not counted across instances.
    */
   budget?: SharedBudgetOptions;
+  /**
+   * Which share of the provider's day this provider spends (provider-budget.ts): `main` (the
+   * default) for analyses, `search` for the ticker suggestions' look-ups.
+   */
+  lane?: BudgetLane;
   /** Told of every cache lookup, hit or not (GET /metrics counts them). */
   onCacheLookup?: (kind: string, hit: boolean) => void;
 }
@@ -118,8 +123,9 @@ export function createMarketDataProvider(config: AppConfig, options: MarketRegis
   const fetchImpl = options.fetch ?? ((input: string | URL | Request, init?: RequestInit) => globalThis.fetch(input, init));
   // Real providers fetch through the resilient fetch; with a budget, each attempt first takes a
   // slot (admit, before its time-out starts) and the raw fetch under the retries reports outcomes.
+  const lane = options.lane ?? "main";
   const upstreamFetch = (provider: "yahoo" | "fmp") => {
-    const budget = options.budget && createProviderBudget(provider, MARKET_DATA_SOURCE_NAMES[provider], config.market.budget, options.budget);
+    const budget = options.budget && createProviderBudget(provider, MARKET_DATA_SOURCE_NAMES[provider], config.market.budget, options.budget, lane);
     if (!budget) return createResilientFetch(MARKET_DATA_SOURCE_NAMES[provider], fetchImpl);
     return createResilientFetch(MARKET_DATA_SOURCE_NAMES[provider], budget.observe(fetchImpl), { admit: (signal) => budget.acquire(signal) });
   };
@@ -160,7 +166,7 @@ export function createMarketDataProvider(config: AppConfig, options: MarketRegis
           baseUrl: config.fmp.baseUrl,
           benchmarkTicker: config.market.benchmark,
           fetch: upstreamFetch("fmp"),
-          dailyCallBudget: providerLimits("fmp", config.market.budget)?.perDay ?? Number.POSITIVE_INFINITY,
+          dailyCallBudget: laneLimits("fmp", config.market.budget, lane)?.perDay ?? Number.POSITIVE_INFINITY,
           onBarsRepaired: onRepair,
         }),
         { ...cacheOptions, ...(options.store && { store: options.store }) },

@@ -7,6 +7,8 @@ export interface ReservationRequest {
   provider: string;
   perSecond: number | null;
   perDay: number | null;
+  /** Which day counter: `main` ('d:<day>') or `search` ('q:<day>', the ticker look-ups' own share). */
+  lane?: "main" | "search";
   /**
    * A call reserved this close to the end of a second counts in (and is sent in) the next one, so
    * that no call reserved in second N reaches the provider in second N + 1.
@@ -35,11 +37,15 @@ interface ReservationRow extends Record<string, unknown> {
   day_calls: number | string | null;
 }
 
+/** The day window's prefix of each lane: the two shares of a day are counted apart. */
+const DAY_PREFIX = { main: "d:", search: "q:" } as const;
+
 const num = (value: number | string | null): number | null => (value === null ? null : Number(value));
 
 /**
  * The provider call budget in the database, shared by every instance: `provider_calls` counts calls
- * per second (`s:<epoch second>`) and per UTC day (`d:<YYYY-MM-DD>`), `provider_blocks` holds a
+ * per second (`s:<epoch second>`) and per UTC day (`d:<YYYY-MM-DD>`; `q:<YYYY-MM-DD>` for the ticker
+ * look-ups' own share), `provider_blocks` holds a
  * provider's Retry-After. Times come from the database's clock, so instances with skewed clocks
  * still count in the same windows.
  */
@@ -74,7 +80,7 @@ export class ProviderBudgetRepository {
         returning calls
       ), d as (
         insert into ${providerCalls} (provider, "window", calls, expires_at)
-        select ${request.provider}, 'd:' || to_char(to_timestamp(slot.second) at time zone 'UTC', 'YYYY-MM-DD'), 1,
+        select ${request.provider}, ${DAY_PREFIX[request.lane ?? "main"]}::text || to_char(to_timestamp(slot.second) at time zone 'UTC', 'YYYY-MM-DD'), 1,
           (date_trunc('day', to_timestamp(slot.second) at time zone 'UTC') + interval '2 days') at time zone 'UTC'
         from slot where exists (select 1 from s)
         on conflict (provider, "window") do update set calls = ${providerCalls}.calls + 1
@@ -124,12 +130,12 @@ export class ProviderBudgetRepository {
    * Gives back the day's call of a slot that was not used (its second passed before it could be
    * sent); the second's count stays, that second is over.
    */
-  async releaseDay(provider: string, second: number): Promise<void> {
-    const day = new Date(second * 1000).toISOString().slice(0, 10);
+  async releaseDay(provider: string, second: number, lane: "main" | "search" = "main"): Promise<void> {
+    const day = `${DAY_PREFIX[lane]}${new Date(second * 1000).toISOString().slice(0, 10)}`;
     await this.db
       .update(providerCalls)
       .set({ calls: sql`${providerCalls.calls} - 1` })
-      .where(and(eq(providerCalls.provider, provider), eq(providerCalls.window, `d:${day}`), sql`${providerCalls.calls} > 0`));
+      .where(and(eq(providerCalls.provider, provider), eq(providerCalls.window, day), sql`${providerCalls.calls} > 0`));
   }
 
   /** Calls counted in one window (`s:<epoch second>` or `d:<YYYY-MM-DD>`); 0 when none. */

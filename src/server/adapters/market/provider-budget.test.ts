@@ -11,6 +11,7 @@ import {
   ProviderBudgetExhaustedError,
   ProviderRateLimitedError,
   createBudgetedFetch,
+  laneLimits,
   providerLimits,
   type ProviderCallOutcome,
   type ProviderLimits,
@@ -151,10 +152,23 @@ function perWallClockSecond(times: readonly { at: number }[]): Map<number, numbe
 
 describe("providerLimits", () => {
   it("uses FMP's free plan (250 a day, 5 a second), Yahoo's 5 a second without a day limit, and nothing for the demo market", () => {
-    const unset = { perSecond: null, perDay: null };
+    const unset = { perSecond: null, perDay: null, searchPerDay: null };
     expect(providerLimits("fmp", unset)).toEqual({ perSecond: 5, perDay: 250 });
     expect(providerLimits("yahoo", unset)).toEqual({ perSecond: 5, perDay: null });
     expect(providerLimits("demo", unset)).toBeNull();
+  });
+
+  it("carves the ticker look-ups' share out of the day: FMP 25 for look-ups and 225 for analyses, at most half the day", () => {
+    const unset = { perSecond: null, perDay: null, searchPerDay: null };
+    expect(laneLimits("fmp", unset, "search")).toEqual({ perSecond: 5, perDay: 25 });
+    expect(laneLimits("fmp", unset, "main")).toEqual({ perSecond: 5, perDay: 225 });
+    expect(laneLimits("yahoo", unset, "search")).toEqual({ perSecond: 5, perDay: 500 });
+    expect(laneLimits("yahoo", unset, "main")).toEqual({ perSecond: 5, perDay: null });
+    expect(laneLimits("demo", unset, "search")).toBeNull();
+    const config = loadConfig({ MARKET_CALLS_PER_DAY: "40", MARKET_SEARCH_CALLS_PER_DAY: "30" });
+    expect(laneLimits("fmp", config.market.budget, "search")).toEqual({ perSecond: 5, perDay: 20 });
+    expect(laneLimits("fmp", config.market.budget, "main")).toEqual({ perSecond: 5, perDay: 20 });
+    expect(laneLimits("fmp", loadConfig({ MARKET_SEARCH_CALLS_PER_DAY: "0" }).market.budget, "main")).toEqual({ perSecond: 5, perDay: 250 });
   });
 
   it("lets MARKET_CALLS_PER_SECOND and MARKET_CALLS_PER_DAY override the defaults", () => {
@@ -279,6 +293,8 @@ describe.each(databases)("shared provider budget on $name", (kind) => {
       FMP_BASE_URL: server.url,
       MARKET_CALLS_PER_SECOND: "5",
       MARKET_CALLS_PER_DAY: "4",
+      // No share for the ticker look-ups: the analyses' lane gets the whole day.
+      MARKET_SEARCH_CALLS_PER_DAY: "0",
     });
     const outcomes: ProviderCallOutcome[] = [];
     const market = createMarketDataProvider(config, {

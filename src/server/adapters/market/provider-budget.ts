@@ -37,6 +37,44 @@ export function providerLimits(provider: ConcreteProvider, configured: AppConfig
   return { perSecond: configured.perSecond ?? defaults.perSecond, perDay: configured.perDay ?? defaults.perDay };
 }
 
+/**
+ * The ticker suggestions' own share of a provider's day (MARKET_SEARCH_CALLS_PER_DAY): anonymous
+ * visitors' look-ups spend it and nothing more, and analyses keep the rest of the day for
+ * themselves (decision 035). Yahoo has no day limit; its look-ups are bounded all the same.
+ */
+export const DEFAULT_SEARCH_CALLS_PER_DAY: Record<ConcreteProvider, number | null> = {
+  demo: null,
+  yahoo: 500,
+  fmp: 25,
+};
+
+/**
+ * Which share of the day a budget spends: `main` (analyses, the refresh, the chat) or `search` (the
+ * ticker suggestions' look-ups). Both share the per-second rate; each has its own day counter.
+ */
+export type BudgetLane = "main" | "search";
+
+/** The search lane's calls a day: the configured or default allowance, never more than half the day. */
+export function searchCallsPerDay(provider: ConcreteProvider, configured: AppConfig["market"]["budget"]): number | null {
+  const total = providerLimits(provider, configured);
+  if (!total) return null;
+  const wanted = configured.searchPerDay ?? DEFAULT_SEARCH_CALLS_PER_DAY[provider];
+  if (wanted === null) return null;
+  return total.perDay === null ? wanted : Math.min(wanted, Math.floor(total.perDay / 2));
+}
+
+/**
+ * A lane's limits: the search lane gets its allowance, the main lane the day minus that allowance
+ * (so look-ups can never spend what analyses need); both get the provider's whole per-second rate.
+ */
+export function laneLimits(provider: ConcreteProvider, configured: AppConfig["market"]["budget"], lane: BudgetLane): ProviderLimits | null {
+  const total = providerLimits(provider, configured);
+  if (!total) return null;
+  const search = searchCallsPerDay(provider, configured);
+  if (lane === "search") return { perSecond: total.perSecond, perDay: search };
+  return { perSecond: total.perSecond, perDay: total.perDay === null ? null : total.perDay - (search ?? 0) };
+}
+
 export type ProviderCallOutcome = "ok" | "error" | "rate_limited" | "budget_wait" | "budget_exhausted";
 
 /**
@@ -94,6 +132,8 @@ export interface ProviderBudgetOptions {
   /** The name used in messages ('Financial Modeling Prep'). */
   sourceName: string;
   limits: ProviderLimits;
+  /** Which day counter this budget spends; default `main`. */
+  lane?: BudgetLane;
   repository: ProviderBudgetRepository;
   events?: ProviderBudgetEvents;
   log?: ProviderBudgetLog;
@@ -151,6 +191,7 @@ export class ProviderBudget {
   readonly provider: string;
   readonly sourceName: string;
   readonly limits: ProviderLimits;
+  readonly lane: BudgetLane;
   private readonly repository: ProviderBudgetRepository;
   private readonly events: ProviderBudgetEvents;
   private readonly log: ProviderBudgetLog | undefined;
@@ -173,6 +214,7 @@ export class ProviderBudget {
     this.provider = options.provider;
     this.sourceName = options.sourceName;
     this.limits = options.limits;
+    this.lane = options.lane ?? "main";
     this.repository = options.repository;
     this.events = options.events ?? {};
     this.log = options.log;
@@ -211,6 +253,11 @@ export class ProviderBudget {
     for (;;) {
       signal?.throwIfAborted();
       const now = this.now();
+      // A share of zero (MARKET_SEARCH_CALLS_PER_DAY=0): the reservation's insert would grant one.
+      if (this.limits.perDay === 0) {
+        this.emitCall("budget_exhausted");
+        throw new ProviderBudgetExhaustedError(this.sourceName, 0, new Date(Math.floor(now / DAY_MS) * DAY_MS + DAY_MS));
+      }
       if (now < this.exhaustedUntil) {
         this.emitCall("budget_exhausted");
         throw new ProviderBudgetExhaustedError(this.sourceName, this.limits.perDay ?? 0, this.exhaustedResetsAt);
@@ -234,7 +281,7 @@ export class ProviderBudget {
         const pace = this.sendAt(reservation) - local;
         if (pace > 0) await this.sleep(pace, signal);
         if (this.now() > this.sendableUntil(reservation)) {
-          if (this.limits.perDay !== null) await this.repository.releaseDay(this.provider, reservation.second);
+          if (this.limits.perDay !== null) await this.repository.releaseDay(this.provider, reservation.second, this.lane);
           waited = true;
           continue;
         }
@@ -258,6 +305,7 @@ export class ProviderBudget {
       provider: this.provider,
       perSecond: this.limits.perSecond,
       perDay: this.limits.perDay,
+      lane: this.lane,
       guardMs: this.guardMs,
     });
   }
@@ -314,7 +362,7 @@ export class ProviderBudget {
         const resetsAtMs = Math.floor((reservation.second * 1000) / DAY_MS) * DAY_MS + DAY_MS;
         this.exhaustedResetsAt = new Date(resetsAtMs);
         this.exhaustedUntil = local + (resetsAtMs - reservation.nowMs);
-        this.events.onBudgetLeft?.(this.provider, "day", 0);
+        if (this.lane === "main") this.events.onBudgetLeft?.(this.provider, "day", 0);
         return 0;
       }
     }
@@ -339,7 +387,8 @@ export class ProviderBudget {
   private emitLeft(reservation: Extract<Reservation, { outcome: "granted" }>): void {
     if (!this.events.onBudgetLeft) return;
     if (this.limits.perSecond !== null) this.events.onBudgetLeft(this.provider, "second", Math.max(0, this.limits.perSecond - reservation.secondCalls));
-    if (this.limits.perDay !== null) this.events.onBudgetLeft(this.provider, "day", Math.max(0, this.limits.perDay - reservation.dayCalls));
+    // The day gauge is the analyses' share; the look-ups' share is not a budget operators watch.
+    if (this.limits.perDay !== null && this.lane === "main") this.events.onBudgetLeft(this.provider, "day", Math.max(0, this.limits.perDay - reservation.dayCalls));
   }
 
   private emitCall(outcome: ProviderCallOutcome): void {
@@ -380,19 +429,21 @@ export interface SharedBudgetOptions {
   tuning?: Pick<ProviderBudgetOptions, "maxWaitMs" | "guardMs" | "cleanupEveryMs" | "now" | "sleep">;
 }
 
-/** The shared budget of `provider` with the configured limits; null for the demo market. */
+/** The shared budget of `provider`'s `lane` with the configured limits; null for the demo market. */
 export function createProviderBudget(
   provider: ConcreteProvider,
   sourceName: string,
   configured: AppConfig["market"]["budget"],
   options: SharedBudgetOptions,
+  lane: BudgetLane = "main",
 ): ProviderBudget | null {
-  const limits = providerLimits(provider, configured);
+  const limits = laneLimits(provider, configured, lane);
   if (!limits) return null;
   return new ProviderBudget({
     provider,
     sourceName,
     limits,
+    lane,
     repository: new ProviderBudgetRepository(options.database),
     ...(options.events && { events: options.events }),
     ...(options.log && { log: options.log }),

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { AppError } from "../../app-error";
 import type { Clock } from "../../clock";
+import { clientKey } from "../../rate-limit/client-key";
+import type { RateLimit, RateLimitRule } from "../../rate-limit/shared-rate-limiter";
 import type { ContactMessage, ContactRepository } from "./contact.repository";
 
 export const CONTACT_MESSAGE_MAX = 5000;
@@ -15,23 +17,27 @@ export interface ContactInput {
 
 const emailSchema = z.email();
 
+/** Messages per client (an IPv4 address or an IPv6 /64) per window: 5 per 10 minutes. */
+export const CONTACT_RATE_LIMIT: RateLimitRule = {
+  scope: "contact",
+  max: 5,
+  windowMs: 10 * 60 * 1000,
+  message: "Too many messages from your address. Please try again in a few minutes.",
+};
+
 /**
- * The contact form: validation (SPEC.md §5), a per-address limit (counted in the database, so every
- * instance shares it) and storage in `contact_data`.
+ * The contact form: validation (SPEC.md §5), a per-client limit (CONTACT_RATE_LIMIT, counted in the
+ * database so every instance shares it) and storage in `contact_data`.
  */
 export class ContactService {
-  private readonly limit: { max: number; windowMs: number };
-
   constructor(
     private readonly deps: {
       repository: ContactRepository;
       now: Clock;
-      /** Messages per client address per window (default 5 per 10 minutes). */
-      rateLimit?: { max: number; windowMs: number };
+      /** The shared per-client limit; a message that fails validation is not counted. */
+      limit: RateLimit;
     },
-  ) {
-    this.limit = deps.rateLimit ?? { max: 5, windowMs: 10 * 60 * 1000 };
-  }
+  ) {}
 
   async send(input: ContactInput, ip: string): Promise<void> {
     const name = (input.name ?? "").trim();
@@ -45,10 +51,8 @@ export class ContactService {
     if (message.length > CONTACT_MESSAGE_MAX) {
       throw new AppError(400, "message_too_long", `Please keep the message under ${CONTACT_MESSAGE_MAX} characters.`);
     }
+    await this.deps.limit.take(clientKey(ip));
     const now = this.deps.now();
-    if ((await this.deps.repository.countMessage(ip, now, this.limit.windowMs)) > this.limit.max) {
-      throw new AppError(429, "rate_limited", "Too many messages from your address. Please try again in a few minutes.");
-    }
     await this.deps.repository.add({ id: randomUUID(), name, email, message: message || null, timestamp: now, ip });
   }
 

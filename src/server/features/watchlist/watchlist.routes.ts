@@ -7,6 +7,7 @@ import { apiErrorSchema as errorBody } from "../../../contracts/api-error";
 import { addWatchRequestSchema, updateWatchRequestSchema, watchItemSchema, watchlistSchema, watchTickerParamsSchema } from "../../../contracts/watchlist";
 import { paths } from "../../../contracts/paths";
 import { requireUser, verifiedUser } from "../../plugins/require-user";
+import type { RateLimit } from "../../rate-limit/shared-rate-limiter";
 import type { WatchlistService } from "./watchlist.service";
 
 /** The unsubscribe link's parameters, from the query (mail clients' one-click POST) or a JSON body (the page). */
@@ -22,7 +23,10 @@ const unsubscribeBodySchema = z
   .nullish();
 
 /** The watch list, the bell and the alert settings of the signed-in, verified user; the e-mail's unsubscribe. */
-export async function watchlistRoutes(app: FastifyInstance, deps: { watchlist: () => Promise<WatchlistService> }): Promise<void> {
+export async function watchlistRoutes(
+  app: FastifyInstance,
+  deps: { watchlist: () => Promise<WatchlistService>; addLimit: () => Promise<RateLimit> },
+): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = requireUser({ verified: true });
 
@@ -39,11 +43,16 @@ export async function watchlistRoutes(app: FastifyInstance, deps: { watchlist: (
       schema: {
         tags: ["watchlist"],
         summary: "Watch a stock (free plan up to 10, premium up to 100)",
+        description: "429 `rate_limited` past 30 adds an hour by one user (counted across every instance).",
         body: addWatchRequestSchema,
-        response: { 201: watchItemSchema, 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody },
+        response: { 201: watchItemSchema, 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody },
       },
     },
-    async (request, reply) => reply.code(201).send(await (await deps.watchlist()).add(verifiedUser(request), request.body.ticker)),
+    async (request, reply) => {
+      const user = verifiedUser(request);
+      await (await deps.addLimit()).take(user.id);
+      return reply.code(201).send(await (await deps.watchlist()).add(user, request.body.ticker));
+    },
   );
 
   typed.patch(

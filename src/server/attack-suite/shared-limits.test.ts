@@ -1,0 +1,71 @@
+import type { InjectOptions } from "fastify";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { testDatabaseKinds } from "../test-support/test-database";
+import { apiHeaders, createVerifiedUser, json, startTestApp, TEST_CSRF, type TestApp } from "../test-support/test-app";
+
+/**
+ * Shared-limit attack suite: two app instances on ONE database (each with its own services, so
+ * nothing is shared but the database, as with two server processes). A client alternates between
+ * them, and rotates through the addresses of one IPv6 /64; every limit must hold in total. On
+ * PGlite (one process per database) the two instances share one handle; on PostgreSQL
+ * (TEST_DATABASE_URL) too: what matters is that no limit lives in an instance's memory.
+ */
+
+const csrf = { "x-csrftoken": TEST_CSRF, cookie: `csrftoken=${TEST_CSRF}` };
+
+describe.each(testDatabaseKinds)("limits shared by two instances on one database ($name)", (kind) => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeEach(async () => {
+    a = await startTestApp(kind);
+    b = await startTestApp(kind, {}, { database: a.database });
+  });
+  afterEach(async () => {
+    // b's database is a's: close b's app and services only, then a with the database.
+    await b.app.close();
+    await b.services.close();
+    await a.close();
+  });
+
+  /** The i-th request goes to instance a or b in turn. */
+  const alternate = (i: number, options: InjectOptions) => (i % 2 === 0 ? a : b).app.inject(options);
+
+  it("the symbol search allows 120 requests a minute to one client in total, not 120 per instance", async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 150; i++) codes.push((await alternate(i, { method: "GET", url: `/api/symbols?q=n${i % 5}`, remoteAddress: "192.0.2.44" })).statusCode);
+    expect(codes.filter((code) => code === 200)).toHaveLength(120);
+    expect(codes.filter((code) => code === 429)).toHaveLength(30);
+  });
+
+  it("the contact form takes 5 messages per 10 minutes from one IPv6 /64, across its addresses and both instances", async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const remoteAddress = `2001:db8:5:6:${(i + 1).toString(16)}::${(i * 7 + 1).toString(16)}`;
+      const response = await alternate(i, { method: "POST", url: "/api/contact", headers: csrf, payload: { name: `N${i}`, email: "n@example.com" }, remoteAddress });
+      codes.push(response.statusCode);
+    }
+    expect(codes.filter((code) => code === 201)).toHaveLength(5);
+    expect(codes.filter((code) => code === 429)).toHaveLength(7);
+    expect(await a.services.contact.list()).toHaveLength(5);
+    // Another /64 is another client.
+    const other = await alternate(1, { method: "POST", url: "/api/contact", headers: csrf, payload: { name: "O", email: "o@example.com" }, remoteAddress: "2001:db8:5:7::1" });
+    expect(other.statusCode).toBe(201);
+  });
+
+  it("watch-list adds are limited to 30 an hour per user across both instances (adding and removing in a loop)", async () => {
+    const user = await createVerifiedUser(a, "watcher@example.com");
+    const headers = apiHeaders(user.jwt);
+    const added: number[] = [];
+    for (let i = 0; i < 32; i++) {
+      const add = await alternate(i, { method: "POST", url: "/api/watchlist", headers, payload: { ticker: "NWSC" } });
+      added.push(add.statusCode);
+      if (add.statusCode === 201) expect((await alternate(i + 1, { method: "DELETE", url: "/api/watchlist/NWSC", headers })).statusCode).toBe(204);
+      else expect(json(add)).toEqual({ error: expect.stringContaining("Please wait"), code: "rate_limited" });
+    }
+    expect(added.filter((code) => code === 201)).toHaveLength(30);
+    expect(added.slice(30)).toEqual([429, 429]);
+    // Another user is not held back by the first one's adds.
+    const other = await createVerifiedUser(b, "other@example.com");
+    expect((await alternate(0, { method: "POST", url: "/api/watchlist", headers: apiHeaders(other.jwt), payload: { ticker: "NWSC" } })).statusCode).toBe(201);
+  });
+});
