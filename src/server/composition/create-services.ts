@@ -334,7 +334,8 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
     news,
     // The gift assistant: catalogue scoring, refined by the LLM when one is configured.
     gifts: new GiftService({ gateway: llmGateway, log }),
-    logos: new LogosService({ market, source: createLogoSource(config) }),
+    // Logos are anonymous too: checking an unknown ticker spends the search share, never the analyses'.
+    logos: new LogosService({ market: searchMarket, source: createLogoSource(config) }),
     close: () => publicRefresh.stop(),
   };
 }

@@ -88,6 +88,21 @@ describe.each(testDatabaseKinds)("ticker suggestions on FMP's budget on $name", 
     expect(stub.requests.length).toBeGreaterThan(before);
   });
 
+  it("anonymous logo requests for unknown tickers spend the search share too, never the analyses' calls", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 120; i++) {
+      statuses.push((await t.app.inject({ method: "GET", url: `/api/logos/ZQ${i}`, remoteAddress: `2001:db8:${i.toString(16)}::7` })).statusCode);
+    }
+    // The stand-in knows every symbol, so logos are served until the share is spent, then 'Logo not found'.
+    expect(statuses.every((code) => code === 200 || code === 404)).toBe(true);
+    expect(upstream(["profile"])).toBe(25);
+
+    const before = upstream(["profile", "historical-price-eod/full", "income-statement"]);
+    const report = await t.services.analysis.analyze("AAPL");
+    expect(report.meta.data_source).toBe("Financial Modeling Prep");
+    expect(upstream(["profile", "historical-price-eod/full", "income-statement"])).toBeGreaterThan(before);
+  });
+
   it("answers from the local index once the provider's list is stored: no upstream call per query, the list fetched once a day", async () => {
     await t.services.symbols.refreshDirectory();
     await t.services.symbols.refreshDirectory();
