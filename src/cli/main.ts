@@ -5,6 +5,7 @@ import { MARKET_DATA_SOURCE_NAMES, MarketDataUnavailableError, SymbolNotFoundErr
 import { ConfigError, loadConfigFromEnvironment, type AppConfig } from "../server/config";
 import { openDatabase } from "../server/db/database";
 import { DataDirLockedError } from "../server/db/data-dir-lock";
+import { AuthSecretError } from "../server/auth/auth-secret";
 import { createMarketDataProvider, resolveMarketConfig } from "../server/adapters/market/market-registry";
 import { CircuitOpenError, UpstreamTimeoutError } from "../server/adapters/market/resilient-fetch";
 import { StockAnalysisService } from "../server/features/stock-analysis/stock-analysis.service";
@@ -340,6 +341,7 @@ try {
   } else if (
     error instanceof ConfigError ||
     error instanceof DataDirLockedError ||
+    error instanceof AuthSecretError ||
     error instanceof SymbolNotFoundError ||
     // An unreachable or failing market-data provider: its one-line message, not a stack trace (issue 16).
     error instanceof MarketDataUnavailableError ||
