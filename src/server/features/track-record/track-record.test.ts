@@ -8,6 +8,13 @@ import { DemoMarketProvider } from "../../adapters/market/demo";
 import { ReplayMarketProvider } from "../../test-support/replay-market";
 import { testDatabaseKinds } from "../../test-support/test-database";
 import { apiHeaders, createVerifiedUser, multipartForm, startTestApp, type TestApp } from "../../test-support/test-app";
+import { CachedMarketDataProvider } from "../../adapters/market/cached-market-data-provider";
+import { StoredAnalysesRepository, type ImportedAnalysis } from "../../stored-analyses/stored-analyses.repository";
+import { DEFAULT_ANALYSIS_CONFIG } from "../../../core/analysis/analysis-config";
+import { AnalysisOutcomesRepository } from "./analysis-outcomes.repository";
+import { TrackCallsRepository } from "./track-calls.repository";
+import { TrackRecordService } from "./track-record.service";
+import { createLogger } from "../../logger";
 
 let testApp: TestApp | undefined;
 afterEach(async () => {
@@ -123,3 +130,75 @@ describe.each(testDatabaseKinds)("the track record's API on $name", (kind) => {
   });
 });
 
+
+describe.each(testDatabaseKinds)("following users' analyses on $name", (kind) => {
+  /** The app's track record, with its own page size for the analyses it starts to follow. */
+  async function setUp(followPageSize?: number) {
+    const market = new CachedMarketDataProvider(new DemoMarketProvider({ seed: 42 }));
+    testApp = await startTestApp(kind, {}, { market });
+    const { db } = testApp.database;
+    const stored = new StoredAnalysesRepository(db);
+    const analysisOutcomes = new AnalysisOutcomesRepository(db);
+    const taken: string[] = [];
+    const service = new TrackRecordService({
+      calls: new TrackCallsRepository(db),
+      analysisOutcomes,
+      analyses: { notFollowedSince: async (since, page) => {
+        const rows = await stored.notFollowedSince(since, page);
+        taken.push(...rows.map((r) => r.id));
+        return rows;
+      } },
+      followPageSize,
+      market: { bars: (ticker) => market.getDailyBars(ticker, 520), benchmarkTicker: market.benchmarkTicker, demo: market.demo },
+      historical: async () => [],
+      config: DEFAULT_ANALYSIS_CONFIG,
+      now: () => new Date(),
+      log: createLogger(testApp.config),
+    });
+    const user = await createVerifiedUser(testApp, "importer@example.com");
+    return { service, stored, taken, user };
+  }
+
+  /**
+   * `count` rows as a flat CSV import stores them (a stock_summary alone, without the session it
+   * was made on), a minute apart, made an hour before the normal analysis.
+   */
+  async function flatRows(count: number): Promise<ImportedAnalysis[]> {
+    const { stock_summary: summary } = await testApp!.services.analysis.analyze("QBIT");
+    const flat = { id: null, ticker: summary.ticker, action: summary.recommendation.action, analysis: { stock_summary: summary } };
+    const first = Date.now() - 3_600_000 - count * 60_000;
+    return Array.from({ length: count }, (_, k) => ({ ...flat, createdAt: new Date(first + k * 60_000) }));
+  }
+
+  it("sets aside analyses it cannot follow, page after page, and still follows the one made after them", async () => {
+    const { service, stored, taken, user } = await setUp(4);
+    // A flat CSV import: stock_summary alone, no session to follow from. Ten of them: three pages of 4.
+    expect(await stored.importRows(user.userId, await flatRows(10))).toMatchObject({ imported: 10 });
+    const report = await testApp!.services.analysis.analyze("NWSC");
+    await stored.insert({ id: "normal", userId: user.userId, ticker: "NWSC", action: report.stock_summary.recommendation.action, analysis: report, createdAt: new Date() });
+
+    await service.scoreOpenCalls();
+    expect((await service.analysisOutcomes(user.userId, ["normal"])).get("normal")).toMatchObject({ status: "open", sessions: 0 });
+    const recorded = await testApp!.database.executeSql("select status, reason, count(*)::int as rows from analysis_outcomes group by status, reason order by status");
+    expect(recorded.rows).toEqual([
+      { status: "open", reason: null, rows: 1 },
+      { status: "unfollowable", reason: "no-session-date", rows: 10 },
+    ]);
+    expect(taken).toHaveLength(11);
+    // The next scoring takes none of them again; the owner's history shows no outcome for a set-aside one.
+    await service.scoreOpenCalls();
+    expect(taken).toHaveLength(11);
+    const flatIds = (await stored.listForUser(user.userId)).filter((a) => a.id !== "normal").map((a) => a.id);
+    expect(await service.analysisOutcomes(user.userId, flatIds)).toEqual(new Map());
+  });
+
+  it("follows a new analysis after more flat-imported ones than the old 5,000-row limit", async () => {
+    const { service, stored, user } = await setUp();
+    expect(await stored.importRows(user.userId, await flatRows(5_200))).toMatchObject({ imported: 5_200 });
+    const report = await testApp!.services.analysis.analyze("NWSC");
+    await stored.insert({ id: "normal", userId: user.userId, ticker: "NWSC", action: report.stock_summary.recommendation.action, analysis: report, createdAt: new Date() });
+
+    await service.scoreOpenCalls();
+    expect((await service.analysisOutcomes(user.userId, ["normal"])).get("normal")).toMatchObject({ status: "open" });
+  });
+});
