@@ -236,9 +236,15 @@ export class TrackRecordService {
 
   /** Recomputes the figures of the current scope from every stored call and stores them. */
   async refreshFigures(benchmarkBars?: DailyBars | null): Promise<void> {
+    const benchmark = benchmarkBars === undefined ? await this.deps.market.bars(this.deps.market.benchmarkTicker).catch(() => null) : benchmarkBars;
+    const now = this.deps.now();
+    await this.deps.calls.saveFigures(this.scope, await this.computeFigures(benchmark, now), now);
+  }
+
+  /** The figures of the current scope from the stored calls and outcomes, with the benchmark's closes since the first call. */
+  private async computeFigures(benchmark: DailyBars | null, now: Date): Promise<FiguresRow> {
     const simulated = this.deps.market.demo;
     const [setups, totals] = await Promise.all([this.deps.calls.scoredSetups(simulated), this.deps.calls.callTotals(simulated)]);
-    const benchmark = benchmarkBars === undefined ? await this.deps.market.bars(this.deps.market.benchmarkTicker).catch(() => null) : benchmarkBars;
     const since = totals.firstCall;
     const points = benchmark && since ? benchmark.dates.flatMap((date, i) => (date >= since ? [{ date, close: benchmark.close[i]! }] : [])) : [];
     const recorded: RecordedSetup[] = setups.map((s) => ({
@@ -250,9 +256,60 @@ export class TrackRecordService {
     const callDays = Object.fromEntries(ACTIONS.map((a) => [a, totals.byAction[a] ?? 0])) as Record<RecommendationAction, number>;
     const figures = trackRecordFigures(recorded, callDays, points);
     const lastSession = setups.reduce<string | null>((latest, s) => (latest === null || s.progress.lastDate > latest ? s.progress.lastDate : latest), null);
-    const now = this.deps.now();
-    const row: FiguresRow = { ...figures, engine_versions: totals.engineVersions, first_call: totals.firstCall, last_session: lastSession, computed_at: now.toISOString() };
-    await this.deps.calls.saveFigures(this.scope, row, now);
+    return { ...figures, engine_versions: totals.engineVersions, first_call: totals.firstCall, last_session: lastSession, computed_at: now.toISOString() };
+  }
+
+  /**
+   * Checks the published record against its calls, with the functions that made it: each distinct
+   * call's outcome is replayed from the call over the market's bars up to its last stored session,
+   * and the figures are recomputed from the stored outcomes (the benchmark up to the last session
+   * the stored figures show). Read only: nothing is written.
+   */
+  async verify(): Promise<TrackRecordVerification> {
+    const simulated = this.deps.market.demo;
+    const benchmark = await this.deps.market.bars(this.deps.market.benchmarkTicker).catch(() => null);
+    const benchmarkClose = new Map(benchmark ? benchmark.dates.map((d, i) => [d, benchmark.close[i]!] as const) : []);
+    const episodes = await this.deps.calls.episodesWithOutcomes(simulated);
+    const outcomes: OutcomeDifference[] = [];
+    const notChecked: { callId: string; ticker: string; date: string; reason: string }[] = [];
+    let checked = 0;
+    for (const [ticker, calls] of groupBy(episodes, (e) => e.call.ticker)) {
+      await nextTurn();
+      const bars = await this.deps.market.bars(ticker).catch(() => null);
+      for (const { call, outcome } of calls) {
+        const where = { callId: call.id, ticker, date: call.asOf };
+        if (!outcome) {
+          outcomes.push({ ...where, path: "outcome", stored: "none", recomputed: "a row" });
+          continue;
+        }
+        const lastDate = outcome.progress.lastDate;
+        if (!bars || bars.dates.length === 0 || bars.dates[0]! > call.asOf || bars.dates[bars.dates.length - 1]! < lastDate) {
+          notChecked.push({ ...where, reason: bars ? "the bars do not cover the call's sessions" : "no bars" });
+          continue;
+        }
+        checked++;
+        const followed = followedCall(call);
+        const cut = bars.dates.findIndex((d) => d > lastDate);
+        const upTo = cut === -1 ? bars : sliceBars(bars, cut);
+        const replayed = advanceOver(followed, startProgress(followed, call.asOf), upTo, benchmarkClose);
+        const stored = { progress: outcome.progress, status: outcome.status, settled: outcome.settled, last_date: outcome.lastDate };
+        const expected = { progress: replayed, status: callStatus(replayed), settled: isSettled(replayed), last_date: replayed.lastDate };
+        for (const d of differences(asJson(expected), asJson(stored))) outcomes.push({ ...where, ...d });
+      }
+    }
+    const storedRow = await this.deps.calls.figures(this.scope);
+    const storedFigures = (storedRow?.figures ?? null) as FiguresRow | null;
+    const figures: ValueDifference[] = [];
+    if (storedFigures) {
+      const lastBenchmark = storedFigures.benchmark?.at(-1)?.date ?? "";
+      const cut = benchmark ? benchmark.dates.findIndex((d) => d > lastBenchmark) : -1;
+      const benchmarkThen = benchmark && cut !== -1 ? sliceBars(benchmark, cut) : benchmark;
+      const recomputed = await this.computeFigures(benchmarkThen, new Date(storedFigures.computed_at ?? 0));
+      figures.push(...differences(asJson({ ...recomputed, computed_at: null }), asJson({ ...storedFigures, computed_at: null })));
+    } else if (episodes.length > 0) {
+      figures.push({ path: "figures", stored: "none", recomputed: "a row" });
+    }
+    return { scope: this.scope, calls: episodes.length, outcomesChecked: checked, notChecked, outcomes, figures, matches: outcomes.length === 0 && figures.length === 0 };
   }
 
   /** The record's summary (one stored row: answered in about a millisecond however many calls there are). */
@@ -280,6 +337,53 @@ export class TrackRecordService {
     const { rows, total } = await this.deps.calls.callsPage({ simulated: this.deps.market.demo, action: query.action, ticker: query.ticker }, query.page, query.page_size);
     return { calls: rows.map((r) => callView(r.call, r.progress, r.days)), page: query.page, page_size: query.page_size, total };
   }
+}
+
+export interface ValueDifference {
+  /** Where in the stored row, e.g. `actions.BUY.hit_rate` or `progress.sessions`. */
+  path: string;
+  stored: string;
+  recomputed: string;
+}
+
+export interface OutcomeDifference extends ValueDifference {
+  callId: string;
+  ticker: string;
+  date: string;
+}
+
+export interface TrackRecordVerification {
+  scope: "simulated" | "market";
+  /** Distinct calls (episodes) stored in the scope. */
+  calls: number;
+  outcomesChecked: number;
+  /** Outcomes that could not be replayed (the market's bars do not reach back to the call). */
+  notChecked: { callId: string; ticker: string; date: string; reason: string }[];
+  outcomes: OutcomeDifference[];
+  figures: ValueDifference[];
+  matches: boolean;
+}
+
+/** As stored in a JSON column: NaN becomes null, undefined fields go. */
+function asJson(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value)) as unknown;
+}
+
+/** The leaves where `recomputed` and `stored` differ, by path. */
+function differences(recomputed: unknown, stored: unknown, path = ""): ValueDifference[] {
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
+  if (isObject(recomputed) && isObject(stored) && Array.isArray(recomputed) === Array.isArray(stored)) {
+    const keys = new Set([...Object.keys(recomputed), ...Object.keys(stored)]);
+    return [...keys].flatMap((key) => differences(recomputed[key], stored[key], path ? `${path}.${key}` : key));
+  }
+  if (JSON.stringify(recomputed) === JSON.stringify(stored)) return [];
+  const text = (v: unknown) => (v === undefined ? "absent" : JSON.stringify(v));
+  return [{ path: path || "(root)", stored: text(stored), recomputed: text(recomputed) }];
+}
+
+function sliceBars(bars: DailyBars, end: number): DailyBars {
+  const cut = { dates: bars.dates.slice(0, end), open: bars.open.slice(0, end), high: bars.high.slice(0, end), low: bars.low.slice(0, end), close: bars.close.slice(0, end), volume: bars.volume.slice(0, end) };
+  return bars.tradedClose ? { ...cut, tradedClose: bars.tradedClose.slice(0, end) } : cut;
 }
 
 function emptyFigures(): FiguresRow {

@@ -90,6 +90,48 @@ describe.each(testDatabaseKinds)("the track record's API on $name", (kind) => {
     await expect(testApp.database.executeSql("delete from track_calls")).rejects.toThrow(/append-only/);
   });
 
+  it("refuses to empty the published calls with TRUNCATE, with or without CASCADE", async () => {
+    testApp = await startTestApp(kind);
+    const reports = await Promise.all(["NWSC", "QBIT"].map((ticker) => testApp!.services.analysis.analyze(ticker)));
+    await testApp.services.trackRecord.recordCalls(reports, "run-1");
+    // Without CASCADE the outcomes' foreign key already refuses it; with it, only the guard does.
+    await expect(testApp.database.executeSql("truncate track_calls")).rejects.toThrow(/append-only|referenced in a foreign key/);
+    for (const statement of ["truncate table track_calls cascade", "truncate track_outcomes, track_calls restart identity cascade"]) {
+      await expect(testApp.database.executeSql(statement), statement).rejects.toThrow(/append-only/);
+    }
+    const left = await testApp.database.executeSql("select (select count(*) from track_calls)::int as calls, (select count(*) from track_outcomes)::int as outcomes");
+    expect(left.rows).toEqual([{ calls: 2, outcomes: 2 }]);
+  });
+
+  it("verifies the published record against its calls: a match when fresh, the differences after a figure or an outcome is tampered with", async () => {
+    const end = new Date("2026-11-20T22:00:00Z");
+    const days = sessionDates(lastCompletedSession(end), 30);
+    let now = new Date(`${days[0]}T22:00:00Z`);
+    const market = new ReplayMarketProvider(new DemoMarketProvider({ seed: 42, today: () => end }), () => now);
+    testApp = await startTestApp(kind, {}, { market, now: () => now });
+    const { trackRecord, analysis } = testApp.services;
+    await trackRecord.recordCalls(await Promise.all(["NWSC", "QBIT", "VNTR"].map((ticker) => analysis.analyze(ticker))), "run-1");
+    now = new Date(`${days[29]}T22:00:00Z`);
+    await trackRecord.scoreOpenCalls();
+
+    const fresh = await trackRecord.verify();
+    expect(fresh).toMatchObject({ matches: true, calls: 3, outcomesChecked: 3, notChecked: [], outcomes: [], figures: [] });
+
+    await testApp.database.executeSql(`update track_record_figures set figures = jsonb_set(figures, '{calls}', '999')`);
+    const figures = await trackRecord.verify();
+    expect(figures.matches).toBe(false);
+    expect(figures.figures).toEqual([{ path: "calls", stored: "999", recomputed: "3" }]);
+    expect(figures.outcomes).toEqual([]);
+
+    await trackRecord.refreshFigures();
+    const [tampered] = (await testApp.database.executeSql("select call_id, progress->>'sessions' as sessions from track_outcomes limit 1")).rows as { call_id: string; sessions: string }[];
+    expect(tampered!.sessions).toBe("29");
+    await testApp.database.executeSql(`update track_outcomes set progress = jsonb_set(progress, '{lastClose}', '1.5') where call_id = $1`, [tampered!.call_id]);
+    const outcomes = await trackRecord.verify();
+    expect(outcomes.matches).toBe(false);
+    expect(outcomes.outcomes).toEqual([expect.objectContaining({ callId: tampered!.call_id, path: "progress.lastClose", stored: "1.5" })]);
+  });
+
   it("refuses a bad query with a clear message and a stable code", async () => {
     testApp = await startTestApp(kind);
     for (const url of ["/api/track-record/calls?action=HOLD", "/api/track-record/calls?page_size=1000", "/api/track-record/calls?page=0", "/api/track-record/calls?ticker=%3Cscript%3E"]) {
