@@ -219,6 +219,29 @@ describe("quanta track-record", () => {
     expect(summary.historical.length).toBeGreaterThan(0);
     expect(trackRecord("--csv").code).toBe(1);
   }, 120_000);
+
+  it("verify: exit 0 when the published figures are what the stored calls give, 1 with each difference otherwise", async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    const fresh = trackRecord("verify");
+    expect(fresh.code, fresh.stderr).toBe(0);
+    expect(fresh.stdout).toContain("Outcomes: match.\nFigures: match.\nThe published record matches its stored calls.");
+
+    // Figures that no stored call gives: as if the row had been written by hand.
+    const { historical: _historical, simulated: _simulated, benchmark_name: _name, min_meaningful_trades: _minimum, ...figures } = trackRecordSummary();
+    const database = await openDatabase(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
+    try {
+      await new TrackCallsRepository(database.db).saveFigures("simulated", figures, new Date(figures.computed_at!));
+    } finally {
+      await database.close();
+    }
+    const tampered = trackRecord("verify");
+    expect(tampered.code).toBe(1);
+    expect(tampered.stdout).toContain("  calls: 12345 → 0\n");
+    expect(tampered.stdout).toContain("The published record does NOT match its stored calls.");
+    const json = trackRecord("verify", "--json");
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({ matches: false, figures: expect.arrayContaining([{ path: "calls", stored: "12345", recomputed: "0" }]) });
+  }, 120_000);
 });
 
 describe("quanta providers check", () => {

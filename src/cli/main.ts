@@ -11,7 +11,7 @@ import { CircuitOpenError, UpstreamTimeoutError } from "../server/adapters/marke
 import { StockAnalysisService } from "../server/features/stock-analysis/stock-analysis.service";
 import { formatReport, formatScreen } from "./report-text";
 import { formatRefreshRuns } from "./jobs-text";
-import { formatTrackRecord } from "./track-record-text";
+import { formatTrackRecord, formatVerification } from "./track-record-text";
 import { terminalSafe as safe, terminalSafeJson } from "../core/text/terminal-safe";
 import { BACKTEST_USAGE, backtestCommand, BacktestUsageError } from "./backtest/backtest-command";
 import { readHistoryFile } from "./backtest/history-files";
@@ -38,6 +38,9 @@ const USAGE = `Usage: quanta <command>
   track-record [--json]                        every call the daily screen published, scored: per
                                                action calls, hit rate, excess returns; BUY trades'
                                                win rate and average R; the historical simulations
+  track-record verify [--json]                 replay every stored call's outcome over the market's bars
+                                               and recompute the figures from them; exit 0 when the
+                                               published record matches, 1 with the differences
   providers check [TICKER]                     live smoke test of the configured market-data provider
                                                (profile, search, bars, fundamentals, analysis)
 ${BACKTEST_USAGE}
@@ -154,11 +157,25 @@ async function jobsCommand(args: string[]): Promise<number> {
 
 /** The summary the page and GET /api/track-record show (recomputed after each refresh; read, never recomputed here). */
 async function trackRecordCommand(args: string[]): Promise<number> {
+  if (args[0] === "verify") return trackRecordVerifyCommand(args.slice(1));
   const { values } = parseArgs({ args, options: { json: { type: "boolean" } } });
   return withServices(async ({ trackRecord }, config) => {
     const summary = await trackRecord.summary();
     print(values.json ? `${terminalSafeJson(summary)}\n` : formatTrackRecord(summary, `${config.appUrl}/track-record`));
     return 0;
+  });
+}
+
+/**
+ * Whether the published record is what its stored calls give, with the functions that made it: the
+ * database refuses edits, deletes and TRUNCATE of the calls, but a table's owner can switch that off.
+ */
+async function trackRecordVerifyCommand(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { json: { type: "boolean" } } });
+  return withServices(async ({ trackRecord }) => {
+    const result = await trackRecord.verify();
+    print(values.json ? `${terminalSafeJson(result)}\n` : formatVerification(result));
+    return result.matches ? 0 : 1;
   });
 }
 

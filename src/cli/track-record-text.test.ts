@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { emptyTrackRecordSummary, historicalSimulation, trackRecordSummary } from "../server/test-support/track-record-summary";
-import { formatTrackRecord } from "./track-record-text";
+import { formatTrackRecord, formatVerification } from "./track-record-text";
 
 const PAGE = "https://quanta.example/track-record";
 
@@ -64,5 +64,28 @@ describe("quanta track-record", () => {
     );
     expect(text).not.toContain("\u001b");
     expect(text).not.toContain("\u0007");
+  });
+});
+
+describe("formatVerification", () => {
+  const base = { scope: "market" as const, calls: 12, outcomesChecked: 11, notChecked: [{ ticker: "OLD", date: "2024-01-02", reason: "the bars do not cover the call's sessions" }], outcomes: [], figures: [], matches: true };
+
+  it("says the record matches, and which outcomes it could not replay", () => {
+    const text = formatVerification(base);
+    expect(text).toContain("12 distinct calls; 11 outcomes replayed");
+    expect(text).toContain("OLD 2024-01-02: the bars do not cover the call's sessions");
+    expect(text).toContain("Outcomes: match.\nFigures: match.\nThe published record matches its stored calls.");
+  });
+
+  it("lists each difference, stored then recomputed", () => {
+    const text = formatVerification({
+      ...base,
+      matches: false,
+      outcomes: [{ callId: "c1", ticker: "NVDA", date: "2026-01-05", path: "progress.sessions", stored: "5", recomputed: "29" }],
+      figures: [{ path: "calls", stored: "999", recomputed: "3" }, { path: "actions.BUY.hit_rate", stored: "0.9", recomputed: "0.5" }],
+    });
+    expect(text).toContain("Outcomes: 1 difference (stored → replayed from the call):\n  NVDA 2026-01-05 (call c1) progress.sessions: 5 → 29");
+    expect(text).toContain("Figures: 2 differences (stored → recomputed from the stored outcomes):\n  calls: 999 → 3\n  actions.BUY.hit_rate: 0.9 → 0.5");
+    expect(text).toContain("The published record does NOT match its stored calls.");
   });
 });

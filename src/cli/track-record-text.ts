@@ -92,3 +92,48 @@ export function formatTrackRecord(summary: TrackRecordSummary, pageUrl: string):
   lines.push("", PAST_RESULTS_NOTICE, `The page: ${safe(pageUrl)}`);
   return `${lines.join("\n")}\n`;
 }
+
+/** What `quanta track-record verify` needs to say (the service's TrackRecordVerification). */
+export interface VerificationView {
+  scope: "simulated" | "market";
+  calls: number;
+  outcomesChecked: number;
+  notChecked: { ticker: string; date: string; reason: string }[];
+  outcomes: { callId: string; ticker: string; date: string; path: string; stored: string; recomputed: string }[];
+  figures: { path: string; stored: string; recomputed: string }[];
+  matches: boolean;
+}
+
+/** The differences listed one a line, as many as `limit`, then how many more. */
+function differenceLines<T>(items: readonly T[], line: (item: T) => string, limit = 50): string[] {
+  const shown = items.slice(0, limit).map((item) => `  ${safe(line(item))}`);
+  return items.length > limit ? [...shown, `  … and ${formatCount(items.length - limit)} more`] : shown;
+}
+
+/** The answer of `quanta track-record verify`: whether the published record is what its stored calls give, and where not. */
+export function formatVerification(result: VerificationView): string {
+  const lines = [
+    `Track record (${result.scope === "simulated" ? "demo market, simulated calls" : "market"}): ${formatCount(result.calls)} distinct calls; ${formatCount(result.outcomesChecked)} outcomes replayed from their call over the market's bars.`,
+  ];
+  if (result.notChecked.length > 0) {
+    lines.push(`Not checked: ${formatCount(result.notChecked.length)} outcomes (the market's bars do not reach back to the call):`);
+    lines.push(...differenceLines(result.notChecked, (n) => `${n.ticker} ${n.date}: ${n.reason}`, 10));
+  }
+  lines.push(
+    result.outcomes.length === 0
+      ? "Outcomes: match."
+      : `Outcomes: ${formatCount(result.outcomes.length)} ${result.outcomes.length === 1 ? "difference" : "differences"} (stored → replayed from the call):`,
+  );
+  lines.push(...differenceLines(result.outcomes, (d) => `${d.ticker} ${d.date} (call ${d.callId}) ${d.path}: ${d.stored} → ${d.recomputed}`));
+  lines.push(
+    result.figures.length === 0
+      ? "Figures: match."
+      : `Figures: ${formatCount(result.figures.length)} ${result.figures.length === 1 ? "difference" : "differences"} (stored → recomputed from the stored outcomes):`,
+  );
+  lines.push(...differenceLines(result.figures, (d) => `${d.path}: ${d.stored} → ${d.recomputed}`));
+  if (result.scope === "simulated" && !result.matches) {
+    lines.push("Note: the demo market re-simulates its history every day, so an outcome scored on an earlier day can differ from today's replay.");
+  }
+  lines.push(result.matches ? "The published record matches its stored calls." : "The published record does NOT match its stored calls.");
+  return `${lines.join("\n")}\n`;
+}

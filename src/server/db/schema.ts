@@ -112,6 +112,8 @@ export const stockAnalyses = pgTable(
   (table) => [
     index("stock_analyses_user_created_idx").on(table.userId, table.createdAt),
     index("stock_analyses_user_ticker_idx").on(table.userId, table.ticker),
+    // The track record takes the analyses it does not follow yet in this order, a page at a time.
+    index("stock_analyses_created_id_idx").on(table.createdAt, table.id),
   ],
 );
 
@@ -242,10 +244,13 @@ export const analysisOutcomes = pgTable(
       .references(() => stockAnalyses.id, { onDelete: "cascade" }),
     userId: text("user_id").notNull(),
     ticker: text("ticker").notNull(),
-    call: jsonb("call").notNull(),
-    progress: jsonb("progress").notNull(),
+    /** Null when the analysis cannot be followed (status 'unfollowable', `reason` says why). */
+    call: jsonb("call"),
+    progress: jsonb("progress"),
     status: text("status").notNull(),
     settled: boolean("settled").notNull(),
+    /** Why an unfollowable analysis is not followed; null for every followed one. */
+    reason: text("reason"),
     updatedAt: updatedAt(),
   },
   (table) => [index("analysis_outcomes_open").on(table.settled, table.ticker)],

@@ -26,6 +26,23 @@ export interface ImportedAnalysis {
   analysis: Record<string, unknown>;
 }
 
+/**
+ * Where a page of analyses ends: the next page starts after it. `createdAt` is the database's own
+ * text of the timestamp (microseconds; a Date keeps only milliseconds and would repeat the row).
+ */
+export interface AnalysisCursor {
+  createdAt: string;
+  id: string;
+}
+
+export interface NotFollowedAnalysis {
+  id: string;
+  userId: string;
+  ticker: string;
+  analysis: unknown;
+  cursor: AnalysisCursor;
+}
+
 const INSERT_BATCH = 500;
 
 /** The database or an open transaction of it. */
@@ -119,17 +136,30 @@ export class StoredAnalysesRepository {
     return rows.length;
   }
 
-  /** The caller's analyses that are not removed, oldest first. */
-  /** Analyses (not removed) made since `since` that the track record does not follow yet (no outcome row), with their report. */
-  async notFollowedSince(since: Date, limit = 5_000): Promise<{ id: string; userId: string; ticker: string; analysis: unknown }[]> {
-    return this.db
-      .select({ id: stockAnalyses.id, userId: stockAnalyses.userId, ticker: stockAnalyses.ticker, analysis: stockAnalyses.analysis })
+  /**
+   * Analyses (not removed) made since `since` that the track record neither follows nor has set
+   * aside as unfollowable (no outcome row), with their report: one page in (created_at, id) order,
+   * after `after` (the last row of the previous page), so paging always moves on.
+   */
+  async notFollowedSince(since: Date, page: { limit: number; after?: AnalysisCursor }): Promise<NotFollowedAnalysis[]> {
+    const after = page.after ? sql`(${stockAnalyses.createdAt}, ${stockAnalyses.id}) > (${page.after.createdAt}::timestamptz, ${page.after.id})` : undefined;
+    const rows = await this.db
+      .select({
+        id: stockAnalyses.id,
+        userId: stockAnalyses.userId,
+        ticker: stockAnalyses.ticker,
+        analysis: stockAnalyses.analysis,
+        createdAt: sql<string>`${stockAnalyses.createdAt}::text`,
+      })
       .from(stockAnalyses)
       .leftJoin(analysisOutcomes, eq(analysisOutcomes.analysisId, stockAnalyses.id))
-      .where(and(isNull(analysisOutcomes.analysisId), isNull(stockAnalyses.deletedAt), gte(stockAnalyses.createdAt, since)))
-      .limit(limit);
+      .where(and(isNull(analysisOutcomes.analysisId), isNull(stockAnalyses.deletedAt), gte(stockAnalyses.createdAt, since), after))
+      .orderBy(asc(stockAnalyses.createdAt), asc(stockAnalyses.id))
+      .limit(page.limit);
+    return rows.map(({ createdAt, ...row }) => ({ ...row, cursor: { createdAt, id: row.id } }));
   }
 
+  /** The caller's analyses that are not removed, oldest first. */
   async listForExport(userId: string): Promise<StoredAnalysis[]> {
     return this.db
       .select({ id: stockAnalyses.id, ticker: stockAnalyses.ticker, createdAt: stockAnalyses.createdAt, analysis: stockAnalyses.analysis })

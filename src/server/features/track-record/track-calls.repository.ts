@@ -93,6 +93,20 @@ export class TrackCallsRepository {
     return rows.map((r) => ({ call: r.call, progress: r.progress as CallProgress }));
   }
 
+  /** Every distinct call of a scope (an episode's first) with its stored outcome, null when it has none. */
+  async episodesWithOutcomes(simulated: boolean): Promise<{ call: TrackCallRow; outcome: { progress: CallProgress; status: string; settled: boolean; lastDate: string } | null }[]> {
+    const rows = await this.db
+      .select({ call: trackCalls, progress: trackOutcomes.progress, status: trackOutcomes.status, settled: trackOutcomes.settled, lastDate: trackOutcomes.lastDate })
+      .from(trackCalls)
+      .leftJoin(trackOutcomes, eq(trackOutcomes.callId, trackCalls.id))
+      .where(and(eq(trackCalls.simulated, simulated), sql`${trackCalls.id} = ${trackCalls.episodeId}`))
+      .orderBy(asc(trackCalls.asOf), asc(trackCalls.ticker));
+    return rows.map(({ call, progress, status, settled, lastDate }) => ({
+      call,
+      outcome: progress === null || status === null || settled === null || lastDate === null ? null : { progress: progress as CallProgress, status, settled, lastDate },
+    }));
+  }
+
   async saveOutcomes(updates: OutcomeUpdate[], at: Date): Promise<void> {
     for (let start = 0; start < updates.length; start += BATCH) {
       const rows = updates.slice(start, start + BATCH).map((u) => ({

@@ -172,6 +172,10 @@ describe.each(cases)(`the track record replayed over ${SESSIONS} sessions of $na
       expect(buy.win_rate).toBeNull();
       expect(summary.equity).toEqual([]);
     }
+    // `quanta track-record verify` finds what the runs published: every outcome replayed from its call, the figures recomputed.
+    const verified = await services.trackRecord.verify();
+    expect(verified.outcomes.slice(0, 5)).toEqual([]);
+    expect(verified).toMatchObject({ matches: true, figures: [], notChecked: [], calls: starts.length, outcomesChecked: starts.length });
     expect(summary.benchmark[0]!.date).toBe(days[0]);
     expect(summary.benchmark[summary.benchmark.length - 1]!.date).toBe(days[days.length - 1]);
     console.log(`replay: ${calls.length} calls, ${starts.length} setups, ${rs.length} closed trades, average R ${buy.avg_r?.toFixed(2)}`);

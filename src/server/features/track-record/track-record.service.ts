@@ -17,7 +17,8 @@ import type { DailyBars } from "../../../core/market/market-data";
 import { advanceCall, callStatus, isSettled, startProgress, tradeResult, type CallProgress, type FollowedCall } from "../../../core/track-record/call-outcome";
 import { trackRecordFigures, type RecordedSetup, type TrackRecordFigures } from "../../../core/track-record/track-record-figures";
 import type { Logger } from "../../logger";
-import type { AnalysisOutcomeRow, AnalysisOutcomesRepository } from "./analysis-outcomes.repository";
+import type { AnalysisCursor, NotFollowedAnalysis } from "../../stored-analyses/stored-analyses.repository";
+import type { AnalysisOutcomeRow, AnalysisOutcomesRepository, UnfollowableAnalysis, UnfollowableReason } from "./analysis-outcomes.repository";
 import type { NewTrackCall, OutcomeUpdate, TrackCallRow, TrackCallsRepository } from "./track-calls.repository";
 
 /** The market as the track record reads it: bars of a ticker (cached by the market layer) and the benchmark. */
@@ -32,6 +33,8 @@ type FiguresRow = Omit<TrackRecordSummary, "historical" | "min_meaningful_trades
 
 const numberOrNull = (value: number | "N/A" | undefined): number | null => (typeof value === "number" ? value : null);
 const ACTIONS: RecommendationAction[] = ["BUY", "WATCH", "SELL"];
+/** A page of users' analyses to start following: a few hundred reports in memory at most. */
+const FOLLOW_PAGE_SIZE = 500;
 
 /** The call as the outcome rules follow it (core/track-record/call-outcome.ts). */
 export function followedCall(call: Pick<NewTrackCall, "action" | "price" | "benchmarkClose" | "trade" | "entrySessions" | "buyRangeHigh" | "stop" | "target">): FollowedCall {
@@ -66,7 +69,9 @@ export class TrackRecordService {
       /** Outcomes of the analyses users ran, shown only in their own history. */
       analysisOutcomes: AnalysisOutcomesRepository;
       /** The users' stored analyses that are not followed yet (stored-analyses/, the table's owner). */
-      analyses: { notFollowedSince(since: Date): Promise<{ id: string; userId: string; ticker: string; analysis: unknown }[]> };
+      analyses: { notFollowedSince(since: Date, page: { limit: number; after?: AnalysisCursor }): Promise<NotFollowedAnalysis[]> };
+      /** Analyses read at a time when starting to follow new ones (their reports are read whole). */
+      followPageSize?: number;
       market: TrackRecordMarket;
       /** The back-tests of docs/track-record.md (read once, when first asked). */
       historical: () => Promise<HistoricalSimulation[]>;
@@ -142,7 +147,8 @@ export class TrackRecordService {
     const benchmark = await this.deps.market.bars(this.deps.market.benchmarkTicker).catch(() => null);
     const benchmarkClose = new Map(benchmark ? benchmark.dates.map((d, i) => [d, benchmark.close[i]!] as const) : []);
     const open = await this.deps.calls.openOutcomes();
-    const analyses: (AnalysisOutcomeRow & { fresh?: boolean })[] = [...(await this.followNewAnalyses(benchmarkClose)), ...(await this.deps.analysisOutcomes.open())];
+    await this.followNewAnalyses(benchmarkClose);
+    const analyses = await this.deps.analysisOutcomes.open();
     const openByTicker = groupBy(open, (o) => o.call.ticker);
     const analysesByTicker = groupBy(analyses, (a) => a.ticker);
     const tickers = new Set([...openByTicker.keys(), ...analysesByTicker.keys()]);
@@ -162,7 +168,7 @@ export class TrackRecordService {
       }
       for (const row of analysesByTicker.get(ticker) ?? []) {
         const next = advanceOver(row.call, row.progress, bars, benchmarkClose);
-        if (next !== row.progress || row.fresh) analysisUpdates.push({ analysisId: row.analysisId, userId: row.userId, ticker: row.ticker, call: row.call, progress: next, status: callStatus(next), settled: isSettled(next) });
+        if (next !== row.progress) analysisUpdates.push({ analysisId: row.analysisId, userId: row.userId, ticker: row.ticker, call: row.call, progress: next, status: callStatus(next), settled: isSettled(next) });
       }
     }
     await this.deps.calls.saveOutcomes(updates, this.deps.now());
@@ -171,19 +177,55 @@ export class TrackRecordService {
     return { calls: open.length, updated: updates.length, settled: updates.filter((u) => u.settled).length };
   }
 
-  /** Starts following the analyses users made since the last scoring (those of the last year). */
-  private async followNewAnalyses(benchmarkClose: ReadonlyMap<string, number>): Promise<(AnalysisOutcomeRow & { fresh?: boolean })[]> {
-    const since = new Date(this.deps.now().getTime() - 366 * 86_400_000);
+  /**
+   * Starts following the analyses users made since the last scoring (those of the last year): each
+   * gets its outcome row, open from its own session, or set aside as unfollowable with the reason
+   * (a flat CSV import has no session date), so no analysis is taken twice. Pages go in the order
+   * they were made, each saved before the next is read, until none is left.
+   */
+  private async followNewAnalyses(benchmarkClose: ReadonlyMap<string, number>): Promise<{ followed: number; setAside: number }> {
+    const now = this.deps.now();
+    const since = new Date(now.getTime() - 366 * 86_400_000);
     const sinceDate = since.toISOString().slice(0, 10);
-    const rows = await this.deps.analyses.notFollowedSince(since);
-    return rows.flatMap((row) => {
-      const report = row.analysis as AnalysisReport;
-      // A year back at most (an imported file may hold analyses of long ago): the bars read reach that far.
-      if (!report?.meta?.as_of || report.meta.as_of < sinceDate || typeof report.stock_summary?.current_metrics?.price !== "number") return [];
-      const call = this.callOf(report, null, undefined, new Set(), null);
-      const followed = followedCall({ ...call, benchmarkClose: benchmarkClose.get(report.meta.as_of) ?? null });
-      return [{ analysisId: row.id, userId: row.userId, ticker: row.ticker, call: followed, progress: startProgress(followed, report.meta.as_of), fresh: true }];
-    });
+    const limit = this.deps.followPageSize ?? FOLLOW_PAGE_SIZE;
+    const totals = { followed: 0, setAside: 0 };
+    let after: AnalysisCursor | undefined;
+    for (;;) {
+      const page = await this.deps.analyses.notFollowedSince(since, { limit, after });
+      const started: Parameters<AnalysisOutcomesRepository["save"]>[0] = [];
+      const setAside: UnfollowableAnalysis[] = [];
+      for (const row of page) {
+        const start = this.startFollowing(row, sinceDate, benchmarkClose);
+        if ("reason" in start) setAside.push({ analysisId: row.id, userId: row.userId, ticker: row.ticker, reason: start.reason });
+        else started.push({ ...start, status: callStatus(start.progress), settled: false });
+      }
+      await this.deps.analysisOutcomes.save(started, now);
+      await this.deps.analysisOutcomes.setAside(setAside, now);
+      totals.followed += started.length;
+      totals.setAside += setAside.length;
+      if (page.length < limit) break;
+      after = page[page.length - 1]!.cursor;
+      await nextTurn();
+    }
+    if (totals.setAside > 0) this.deps.log.info(totals, "track record: users' analyses that cannot be followed were set aside");
+    return totals;
+  }
+
+  private startFollowing(row: NotFollowedAnalysis, sinceDate: string, benchmarkClose: ReadonlyMap<string, number>): AnalysisOutcomeRow | { reason: UnfollowableReason } {
+    const report = row.analysis as Partial<AnalysisReport> | null;
+    if (!report?.meta?.as_of) return { reason: "no-session-date" };
+    if (typeof report.stock_summary?.current_metrics?.price !== "number") return { reason: "no-price" };
+    // A year back at most (an imported file may hold analyses of long ago): the bars read reach that far.
+    if (report.meta.as_of < sinceDate) return { reason: "older-than-a-year" };
+    let call: NewTrackCall;
+    try {
+      call = this.callOf(report as AnalysisReport, null, undefined, new Set(), null);
+    } catch {
+      // A stored report of another shape (an older engine's, an edited import): one such row must not stop the others.
+      return { reason: "unreadable-report" };
+    }
+    const followed = followedCall({ ...call, benchmarkClose: benchmarkClose.get(report.meta.as_of) ?? null });
+    return { analysisId: row.id, userId: row.userId, ticker: row.ticker, call: followed, progress: startProgress(followed, report.meta.as_of) };
   }
 
   /** How the user's own analyses among `ids` have done, by analysis id (those not yet scored are absent). */
@@ -194,9 +236,15 @@ export class TrackRecordService {
 
   /** Recomputes the figures of the current scope from every stored call and stores them. */
   async refreshFigures(benchmarkBars?: DailyBars | null): Promise<void> {
+    const benchmark = benchmarkBars === undefined ? await this.deps.market.bars(this.deps.market.benchmarkTicker).catch(() => null) : benchmarkBars;
+    const now = this.deps.now();
+    await this.deps.calls.saveFigures(this.scope, await this.computeFigures(benchmark, now), now);
+  }
+
+  /** The figures of the current scope from the stored calls and outcomes, with the benchmark's closes since the first call. */
+  private async computeFigures(benchmark: DailyBars | null, now: Date): Promise<FiguresRow> {
     const simulated = this.deps.market.demo;
     const [setups, totals] = await Promise.all([this.deps.calls.scoredSetups(simulated), this.deps.calls.callTotals(simulated)]);
-    const benchmark = benchmarkBars === undefined ? await this.deps.market.bars(this.deps.market.benchmarkTicker).catch(() => null) : benchmarkBars;
     const since = totals.firstCall;
     const points = benchmark && since ? benchmark.dates.flatMap((date, i) => (date >= since ? [{ date, close: benchmark.close[i]! }] : [])) : [];
     const recorded: RecordedSetup[] = setups.map((s) => ({
@@ -208,9 +256,60 @@ export class TrackRecordService {
     const callDays = Object.fromEntries(ACTIONS.map((a) => [a, totals.byAction[a] ?? 0])) as Record<RecommendationAction, number>;
     const figures = trackRecordFigures(recorded, callDays, points);
     const lastSession = setups.reduce<string | null>((latest, s) => (latest === null || s.progress.lastDate > latest ? s.progress.lastDate : latest), null);
-    const now = this.deps.now();
-    const row: FiguresRow = { ...figures, engine_versions: totals.engineVersions, first_call: totals.firstCall, last_session: lastSession, computed_at: now.toISOString() };
-    await this.deps.calls.saveFigures(this.scope, row, now);
+    return { ...figures, engine_versions: totals.engineVersions, first_call: totals.firstCall, last_session: lastSession, computed_at: now.toISOString() };
+  }
+
+  /**
+   * Checks the published record against its calls, with the functions that made it: each distinct
+   * call's outcome is replayed from the call over the market's bars up to its last stored session,
+   * and the figures are recomputed from the stored outcomes (the benchmark up to the last session
+   * the stored figures show). Read only: nothing is written.
+   */
+  async verify(): Promise<TrackRecordVerification> {
+    const simulated = this.deps.market.demo;
+    const benchmark = await this.deps.market.bars(this.deps.market.benchmarkTicker).catch(() => null);
+    const benchmarkClose = new Map(benchmark ? benchmark.dates.map((d, i) => [d, benchmark.close[i]!] as const) : []);
+    const episodes = await this.deps.calls.episodesWithOutcomes(simulated);
+    const outcomes: OutcomeDifference[] = [];
+    const notChecked: { callId: string; ticker: string; date: string; reason: string }[] = [];
+    let checked = 0;
+    for (const [ticker, calls] of groupBy(episodes, (e) => e.call.ticker)) {
+      await nextTurn();
+      const bars = await this.deps.market.bars(ticker).catch(() => null);
+      for (const { call, outcome } of calls) {
+        const where = { callId: call.id, ticker, date: call.asOf };
+        if (!outcome) {
+          outcomes.push({ ...where, path: "outcome", stored: "none", recomputed: "a row" });
+          continue;
+        }
+        const lastDate = outcome.progress.lastDate;
+        if (!bars || bars.dates.length === 0 || bars.dates[0]! > call.asOf || bars.dates[bars.dates.length - 1]! < lastDate) {
+          notChecked.push({ ...where, reason: bars ? "the bars do not cover the call's sessions" : "no bars" });
+          continue;
+        }
+        checked++;
+        const followed = followedCall(call);
+        const cut = bars.dates.findIndex((d) => d > lastDate);
+        const upTo = cut === -1 ? bars : sliceBars(bars, cut);
+        const replayed = advanceOver(followed, startProgress(followed, call.asOf), upTo, benchmarkClose);
+        const stored = { progress: outcome.progress, status: outcome.status, settled: outcome.settled, last_date: outcome.lastDate };
+        const expected = { progress: replayed, status: callStatus(replayed), settled: isSettled(replayed), last_date: replayed.lastDate };
+        for (const d of differences(asJson(expected), asJson(stored))) outcomes.push({ ...where, ...d });
+      }
+    }
+    const storedRow = await this.deps.calls.figures(this.scope);
+    const storedFigures = (storedRow?.figures ?? null) as FiguresRow | null;
+    const figures: ValueDifference[] = [];
+    if (storedFigures) {
+      const lastBenchmark = storedFigures.benchmark?.at(-1)?.date ?? "";
+      const cut = benchmark ? benchmark.dates.findIndex((d) => d > lastBenchmark) : -1;
+      const benchmarkThen = benchmark && cut !== -1 ? sliceBars(benchmark, cut) : benchmark;
+      const recomputed = await this.computeFigures(benchmarkThen, new Date(storedFigures.computed_at ?? 0));
+      figures.push(...differences(asJson({ ...recomputed, computed_at: null }), asJson({ ...storedFigures, computed_at: null })));
+    } else if (episodes.length > 0) {
+      figures.push({ path: "figures", stored: "none", recomputed: "a row" });
+    }
+    return { scope: this.scope, calls: episodes.length, outcomesChecked: checked, notChecked, outcomes, figures, matches: outcomes.length === 0 && figures.length === 0 };
   }
 
   /** The record's summary (one stored row: answered in about a millisecond however many calls there are). */
@@ -238,6 +337,53 @@ export class TrackRecordService {
     const { rows, total } = await this.deps.calls.callsPage({ simulated: this.deps.market.demo, action: query.action, ticker: query.ticker }, query.page, query.page_size);
     return { calls: rows.map((r) => callView(r.call, r.progress, r.days)), page: query.page, page_size: query.page_size, total };
   }
+}
+
+export interface ValueDifference {
+  /** Where in the stored row, e.g. `actions.BUY.hit_rate` or `progress.sessions`. */
+  path: string;
+  stored: string;
+  recomputed: string;
+}
+
+export interface OutcomeDifference extends ValueDifference {
+  callId: string;
+  ticker: string;
+  date: string;
+}
+
+export interface TrackRecordVerification {
+  scope: "simulated" | "market";
+  /** Distinct calls (episodes) stored in the scope. */
+  calls: number;
+  outcomesChecked: number;
+  /** Outcomes that could not be replayed (the market's bars do not reach back to the call). */
+  notChecked: { callId: string; ticker: string; date: string; reason: string }[];
+  outcomes: OutcomeDifference[];
+  figures: ValueDifference[];
+  matches: boolean;
+}
+
+/** As stored in a JSON column: NaN becomes null, undefined fields go. */
+function asJson(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value)) as unknown;
+}
+
+/** The leaves where `recomputed` and `stored` differ, by path. */
+function differences(recomputed: unknown, stored: unknown, path = ""): ValueDifference[] {
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
+  if (isObject(recomputed) && isObject(stored) && Array.isArray(recomputed) === Array.isArray(stored)) {
+    const keys = new Set([...Object.keys(recomputed), ...Object.keys(stored)]);
+    return [...keys].flatMap((key) => differences(recomputed[key], stored[key], path ? `${path}.${key}` : key));
+  }
+  if (JSON.stringify(recomputed) === JSON.stringify(stored)) return [];
+  const text = (v: unknown) => (v === undefined ? "absent" : JSON.stringify(v));
+  return [{ path: path || "(root)", stored: text(stored), recomputed: text(recomputed) }];
+}
+
+function sliceBars(bars: DailyBars, end: number): DailyBars {
+  const cut = { dates: bars.dates.slice(0, end), open: bars.open.slice(0, end), high: bars.high.slice(0, end), low: bars.low.slice(0, end), close: bars.close.slice(0, end), volume: bars.volume.slice(0, end) };
+  return bars.tradedClose ? { ...cut, tradedClose: bars.tradedClose.slice(0, end) } : cut;
 }
 
 function emptyFigures(): FiguresRow {

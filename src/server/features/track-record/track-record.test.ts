@@ -8,6 +8,13 @@ import { DemoMarketProvider } from "../../adapters/market/demo";
 import { ReplayMarketProvider } from "../../test-support/replay-market";
 import { testDatabaseKinds } from "../../test-support/test-database";
 import { apiHeaders, createVerifiedUser, multipartForm, startTestApp, type TestApp } from "../../test-support/test-app";
+import { CachedMarketDataProvider } from "../../adapters/market/cached-market-data-provider";
+import { StoredAnalysesRepository, type ImportedAnalysis } from "../../stored-analyses/stored-analyses.repository";
+import { DEFAULT_ANALYSIS_CONFIG } from "../../../core/analysis/analysis-config";
+import { AnalysisOutcomesRepository } from "./analysis-outcomes.repository";
+import { TrackCallsRepository } from "./track-calls.repository";
+import { TrackRecordService } from "./track-record.service";
+import { createLogger } from "../../logger";
 
 let testApp: TestApp | undefined;
 afterEach(async () => {
@@ -83,6 +90,48 @@ describe.each(testDatabaseKinds)("the track record's API on $name", (kind) => {
     await expect(testApp.database.executeSql("delete from track_calls")).rejects.toThrow(/append-only/);
   });
 
+  it("refuses to empty the published calls with TRUNCATE, with or without CASCADE", async () => {
+    testApp = await startTestApp(kind);
+    const reports = await Promise.all(["NWSC", "QBIT"].map((ticker) => testApp!.services.analysis.analyze(ticker)));
+    await testApp.services.trackRecord.recordCalls(reports, "run-1");
+    // Without CASCADE the outcomes' foreign key already refuses it; with it, only the guard does.
+    await expect(testApp.database.executeSql("truncate track_calls")).rejects.toThrow(/append-only|referenced in a foreign key/);
+    for (const statement of ["truncate table track_calls cascade", "truncate track_outcomes, track_calls restart identity cascade"]) {
+      await expect(testApp.database.executeSql(statement), statement).rejects.toThrow(/append-only/);
+    }
+    const left = await testApp.database.executeSql("select (select count(*) from track_calls)::int as calls, (select count(*) from track_outcomes)::int as outcomes");
+    expect(left.rows).toEqual([{ calls: 2, outcomes: 2 }]);
+  });
+
+  it("verifies the published record against its calls: a match when fresh, the differences after a figure or an outcome is tampered with", async () => {
+    const end = new Date("2026-11-20T22:00:00Z");
+    const days = sessionDates(lastCompletedSession(end), 30);
+    let now = new Date(`${days[0]}T22:00:00Z`);
+    const market = new ReplayMarketProvider(new DemoMarketProvider({ seed: 42, today: () => end }), () => now);
+    testApp = await startTestApp(kind, {}, { market, now: () => now });
+    const { trackRecord, analysis } = testApp.services;
+    await trackRecord.recordCalls(await Promise.all(["NWSC", "QBIT", "VNTR"].map((ticker) => analysis.analyze(ticker))), "run-1");
+    now = new Date(`${days[29]}T22:00:00Z`);
+    await trackRecord.scoreOpenCalls();
+
+    const fresh = await trackRecord.verify();
+    expect(fresh).toMatchObject({ matches: true, calls: 3, outcomesChecked: 3, notChecked: [], outcomes: [], figures: [] });
+
+    await testApp.database.executeSql(`update track_record_figures set figures = jsonb_set(figures, '{calls}', '999')`);
+    const figures = await trackRecord.verify();
+    expect(figures.matches).toBe(false);
+    expect(figures.figures).toEqual([{ path: "calls", stored: "999", recomputed: "3" }]);
+    expect(figures.outcomes).toEqual([]);
+
+    await trackRecord.refreshFigures();
+    const [tampered] = (await testApp.database.executeSql("select call_id, progress->>'sessions' as sessions from track_outcomes limit 1")).rows as { call_id: string; sessions: string }[];
+    expect(tampered!.sessions).toBe("29");
+    await testApp.database.executeSql(`update track_outcomes set progress = jsonb_set(progress, '{lastClose}', '1.5') where call_id = $1`, [tampered!.call_id]);
+    const outcomes = await trackRecord.verify();
+    expect(outcomes.matches).toBe(false);
+    expect(outcomes.outcomes).toEqual([expect.objectContaining({ callId: tampered!.call_id, path: "progress.lastClose", stored: "1.5" })]);
+  });
+
   it("refuses a bad query with a clear message and a stable code", async () => {
     testApp = await startTestApp(kind);
     for (const url of ["/api/track-record/calls?action=HOLD", "/api/track-record/calls?page_size=1000", "/api/track-record/calls?page=0", "/api/track-record/calls?ticker=%3Cscript%3E"]) {
@@ -123,3 +172,75 @@ describe.each(testDatabaseKinds)("the track record's API on $name", (kind) => {
   });
 });
 
+
+describe.each(testDatabaseKinds)("following users' analyses on $name", (kind) => {
+  /** The app's track record, with its own page size for the analyses it starts to follow. */
+  async function setUp(followPageSize?: number) {
+    const market = new CachedMarketDataProvider(new DemoMarketProvider({ seed: 42 }));
+    testApp = await startTestApp(kind, {}, { market });
+    const { db } = testApp.database;
+    const stored = new StoredAnalysesRepository(db);
+    const analysisOutcomes = new AnalysisOutcomesRepository(db);
+    const taken: string[] = [];
+    const service = new TrackRecordService({
+      calls: new TrackCallsRepository(db),
+      analysisOutcomes,
+      analyses: { notFollowedSince: async (since, page) => {
+        const rows = await stored.notFollowedSince(since, page);
+        taken.push(...rows.map((r) => r.id));
+        return rows;
+      } },
+      followPageSize,
+      market: { bars: (ticker) => market.getDailyBars(ticker, 520), benchmarkTicker: market.benchmarkTicker, demo: market.demo },
+      historical: async () => [],
+      config: DEFAULT_ANALYSIS_CONFIG,
+      now: () => new Date(),
+      log: createLogger(testApp.config),
+    });
+    const user = await createVerifiedUser(testApp, "importer@example.com");
+    return { service, stored, taken, user };
+  }
+
+  /**
+   * `count` rows as a flat CSV import stores them (a stock_summary alone, without the session it
+   * was made on), a minute apart, made an hour before the normal analysis.
+   */
+  async function flatRows(count: number): Promise<ImportedAnalysis[]> {
+    const { stock_summary: summary } = await testApp!.services.analysis.analyze("QBIT");
+    const flat = { id: null, ticker: summary.ticker, action: summary.recommendation.action, analysis: { stock_summary: summary } };
+    const first = Date.now() - 3_600_000 - count * 60_000;
+    return Array.from({ length: count }, (_, k) => ({ ...flat, createdAt: new Date(first + k * 60_000) }));
+  }
+
+  it("sets aside analyses it cannot follow, page after page, and still follows the one made after them", async () => {
+    const { service, stored, taken, user } = await setUp(4);
+    // A flat CSV import: stock_summary alone, no session to follow from. Ten of them: three pages of 4.
+    expect(await stored.importRows(user.userId, await flatRows(10))).toMatchObject({ imported: 10 });
+    const report = await testApp!.services.analysis.analyze("NWSC");
+    await stored.insert({ id: "normal", userId: user.userId, ticker: "NWSC", action: report.stock_summary.recommendation.action, analysis: report, createdAt: new Date() });
+
+    await service.scoreOpenCalls();
+    expect((await service.analysisOutcomes(user.userId, ["normal"])).get("normal")).toMatchObject({ status: "open", sessions: 0 });
+    const recorded = await testApp!.database.executeSql("select status, reason, count(*)::int as rows from analysis_outcomes group by status, reason order by status");
+    expect(recorded.rows).toEqual([
+      { status: "open", reason: null, rows: 1 },
+      { status: "unfollowable", reason: "no-session-date", rows: 10 },
+    ]);
+    expect(taken).toHaveLength(11);
+    // The next scoring takes none of them again; the owner's history shows no outcome for a set-aside one.
+    await service.scoreOpenCalls();
+    expect(taken).toHaveLength(11);
+    const flatIds = (await stored.listForUser(user.userId)).filter((a) => a.id !== "normal").map((a) => a.id);
+    expect(await service.analysisOutcomes(user.userId, flatIds)).toEqual(new Map());
+  });
+
+  it("follows a new analysis after more flat-imported ones than the old 5,000-row limit", async () => {
+    const { service, stored, user } = await setUp();
+    expect(await stored.importRows(user.userId, await flatRows(5_200))).toMatchObject({ imported: 5_200 });
+    const report = await testApp!.services.analysis.analyze("NWSC");
+    await stored.insert({ id: "normal", userId: user.userId, ticker: "NWSC", action: report.stock_summary.recommendation.action, analysis: report, createdAt: new Date() });
+
+    await service.scoreOpenCalls();
+    expect((await service.analysisOutcomes(user.userId, ["normal"])).get("normal")).toMatchObject({ status: "open" });
+  });
+});
