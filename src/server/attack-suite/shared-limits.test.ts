@@ -1,7 +1,7 @@
 import type { InjectOptions } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { testDatabaseKinds } from "../test-support/test-database";
-import { apiHeaders, createVerifiedUser, json, startTestApp, TEST_CSRF, type TestApp } from "../test-support/test-app";
+import { apiHeaders, createVerifiedUser, json, multipartForm, startTestApp, TEST_CSRF, type TestApp } from "../test-support/test-app";
 
 /**
  * Shared-limit attack suite: two app instances on ONE database (each with its own services, so
@@ -67,5 +67,37 @@ describe.each(testDatabaseKinds)("limits shared by two instances on one database
     // Another user is not held back by the first one's adds.
     const other = await createVerifiedUser(b, "other@example.com");
     expect((await alternate(0, { method: "POST", url: "/api/watchlist", headers: apiHeaders(other.jwt), payload: { ticker: "NWSC" } })).statusCode).toBe(201);
+  });
+});
+
+describe.each(testDatabaseKinds)("watching is never an analysis outside the daily limit, on either instance ($name)", (kind) => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeEach(async () => {
+    a = await startTestApp(kind, { FREE_DAILY_ANALYSES: "1" });
+    b = await startTestApp(kind, { FREE_DAILY_ANALYSES: "1" }, { database: a.database });
+  });
+  afterEach(async () => {
+    await b.app.close();
+    await b.services.close();
+    await a.close();
+  });
+
+  it("a free user who spent the day's one analysis watches 10 stocks through both instances and gets no call, no price and no level", async () => {
+    const user = await createVerifiedUser(a, "at-limit@example.com");
+    const headers = apiHeaders(user.jwt);
+    const form = multipartForm({ input: "NWSC" });
+    expect((await a.app.inject({ method: "POST", url: "/research/stocks/", payload: form.payload, headers: { ...form.headers, ...headers } })).statusCode).toBe(200);
+    const tickers = ["ECHF", "QBIT", "CVPH", "KSTM", "CBRG", "ALVH", "SUMT", "NWSC", "ECHF", "QBIT"];
+    for (const [i, ticker] of tickers.entries()) {
+      const add = await (i % 2 === 0 ? a : b).app.inject({ method: "POST", url: "/api/watchlist", headers, payload: { ticker } });
+      // No daily screen has run on this database, so no stored analysis exists to show: every watch waits for it.
+      if (add.statusCode === 201) expect(json(add)).toMatchObject({ ticker, latest: null, pending: true });
+      else expect(add.statusCode).toBe(409);
+    }
+    const list = json<{ items: { latest: unknown }[] }>(await b.app.inject({ url: "/api/watchlist", headers }));
+    expect(list.items).toHaveLength(8);
+    expect(list.items.every((item) => item.latest === null)).toBe(true);
+    expect(json(await b.app.inject({ url: "/api/usage", headers }))).toMatchObject({ used: 1, limit: 1 });
   });
 });
