@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createInterface } from "node:readline";
 import { gzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { buildApp } from "../src/server/app";
@@ -75,6 +76,10 @@ process.stdout.write(
     analyses: (JSON.parse(plain.toString()) as { analyses: unknown[] }).analyses.length,
   })}\n`,
 );
+// The client asks for this process's CPU time around each round of load ("cpu" → one JSON line).
+createInterface({ input: process.stdin }).on("line", (line) => {
+  if (line === "cpu") process.stdout.write(`${JSON.stringify(process.cpuUsage())}\n`);
+});
 process.on("SIGTERM", () => {
   bare.close();
   void app.close().then(() => services.close()).then(() => database.close()).then(() => process.exit(0));
