@@ -53,9 +53,12 @@ const loadAverage = () =>
 
 /** One round of load on `url`; every response's latency is kept, so p99 spans all rounds. */
 async function load(url: string, into: Load): Promise<void> {
-  const instance = autocannon({ url, connections: CONNECTIONS, duration: ROUND_SECONDS, headers: { "accept-encoding": "gzip" } });
-  instance.on("response", (_client: unknown, _status: number, _bytes: number, ms: number) => into.latencies.push(ms));
-  const result = await instance;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, connections: CONNECTIONS, duration: ROUND_SECONDS, headers: { "accept-encoding": "gzip" } }, (error, finished) =>
+      error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(finished),
+    );
+    instance.on("response", (_client, _status, _bytes, ms) => into.latencies.push(ms));
+  });
   into.requests += result.requests.total;
   into.seconds += result.duration;
   into.errors += result.errors + result.non2xx + result.timeouts;
