@@ -144,3 +144,5 @@ async function main(): Promise<void> {
 }
 
 await main();
+// On PGlite the test support keeps the closed database's instance for reuse, which holds the process open.
+process.exit(process.exitCode ?? 0);
