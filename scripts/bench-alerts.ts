@@ -9,6 +9,8 @@
 // then every digest written by the dev mailer (the outbox folder), batch by batch. Then the same
 // evaluation twice at once (two instances), which must add nothing. Prints the figures and the
 // ratio to the 60 s target. BENCH_USERS (10000), BENCH_WATCHED (20), BENCH_UNIVERSE (500) change sizes.
+// `--smoke` (or BENCH_SMOKE=1): 50 users × 3 stocks of 20; fails only when a step breaks or the
+// second evaluation adds anything, never on the time target.
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -25,9 +27,10 @@ import { AdjustableClock } from "../src/server/dev-clock";
 import { createLogger } from "../src/server/logger";
 import { createScratchDatabase, testDatabaseKinds } from "../src/server/test-support/test-database";
 
-const USERS = Number(process.env.BENCH_USERS ?? 10_000);
-const WATCHED = Number(process.env.BENCH_WATCHED ?? 20);
-const UNIVERSE = Number(process.env.BENCH_UNIVERSE ?? 500);
+const SMOKE = process.argv.includes("--smoke") || process.env.BENCH_SMOKE === "1";
+const USERS = SMOKE ? 50 : Number(process.env.BENCH_USERS ?? 10_000);
+const WATCHED = SMOKE ? 3 : Number(process.env.BENCH_WATCHED ?? 20);
+const UNIVERSE = SMOKE ? 20 : Number(process.env.BENCH_UNIVERSE ?? 500);
 const TARGET_SECONDS = 60;
 const adminUrl = process.env.BENCH_DATABASE === "pglite" ? undefined : (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL);
 
@@ -60,7 +63,7 @@ async function main(): Promise<void> {
   });
   const db = database.db;
   try {
-    console.log(`bench:alerts on ${name}: ${thousands(USERS)} users × ${WATCHED} watched tickers of a ${UNIVERSE}-company demo universe (2 cores)`);
+    console.log(`bench:alerts on ${name}: ${thousands(USERS)} users × ${WATCHED} watched tickers of a ${UNIVERSE}-company demo universe (2 cores)${SMOKE ? " (smoke: tiny sizes, no target)" : ""}`);
     let started = performance.now();
     await services.publicRefresh.refresh({ force: true });
     const universe = (await services.publicAnalyses.list()).map((row) => ({ ticker: row.ticker }));
@@ -127,6 +130,11 @@ async function main(): Promise<void> {
       `  the same evaluation twice at once: ${seconds(performance.now() - started)}, new alerts ${alertRowsAfter - alertRows} (${again.map((run) => run.alerts + run.priceAlerts).join(" + ")}), digests still ${thousands(digestRows)}, recipients left ${again.map((run) => run.recipients).join(" + ")}`,
     );
     if (alertRowsAfter !== alertRows || digestRows !== sent) process.exitCode = 1;
+    // Every tenth user's price alert is crossed by the second close: none means the path is broken.
+    if (result.priceAlerts === 0 || sent === 0) {
+      console.log("FAILED: no price alert or no digest for the second session");
+      process.exitCode = 1;
+    }
   } finally {
     await services.close();
     await database.close();
@@ -136,3 +144,5 @@ async function main(): Promise<void> {
 }
 
 await main();
+// On PGlite the test support keeps the closed database's instance for reuse, which holds the process open.
+process.exit(process.exitCode ?? 0);

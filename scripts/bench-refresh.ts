@@ -8,9 +8,13 @@
 //
 // Needs PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (an admin URL; a scratch database is
 // created and dropped per run). BENCH_SIZES=45,500 and BENCH_INSTANCES=1,2 narrow it;
-// DEMO_MARKET_LATENCY_MS adds a remote provider's wait to every bars request.
+// DEMO_MARKET_LATENCY_MS adds a remote provider's wait to every bars request. `--smoke` (or
+// BENCH_SMOKE=1): 45 tickers, one instance; fails only when the run breaks or analyses nothing, never
+// on a target; without PostgreSQL it says so and passes (instances share one database, which the
+// embedded PGlite cannot do).
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { isoFromDayNumber, lastCompletedSession } from "../src/core/market/trading-calendar";
@@ -22,13 +26,18 @@ import { PUBLIC_REFRESH_JOB } from "../src/server/features/public-recommendation
 import { createLogger } from "../src/server/logger";
 import { createScratchDatabase } from "../src/server/test-support/test-database";
 
+const SMOKE = process.argv.includes("--smoke") || process.env.BENCH_SMOKE === "1";
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (!adminUrl && SMOKE) {
+  console.log("bench:refresh smoke skipped: it needs PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL).");
+  process.exit(0);
+}
 if (!adminUrl) {
   console.error("bench:refresh needs PostgreSQL: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to an admin connection URL.");
   process.exit(2);
 }
-const SIZES = (process.env.BENCH_SIZES ?? "45,500,5000").split(",").map(Number);
-const INSTANCES = (process.env.BENCH_INSTANCES ?? "1,2").split(",").map(Number);
+const SIZES = (SMOKE ? "45" : (process.env.BENCH_SIZES ?? "45,500,5000")).split(",").map(Number);
+const INSTANCES = (SMOKE ? "1" : (process.env.BENCH_INSTANCES ?? "1,2")).split(",").map(Number);
 const LATENCY_MS = process.env.DEMO_MARKET_LATENCY_MS ?? "0";
 const LAG_TARGET_MS = 50;
 const HEALTH_TARGET_MS = 50;
@@ -72,6 +81,15 @@ function serverEnv(databaseUrl: string, size: number, port: number, dataDir: str
   };
 }
 
+/** A port free now: a fixed one could be another bench's server. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 async function waitOk(url: string, timeoutMs: number): Promise<void> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
@@ -105,7 +123,7 @@ async function measure(size: number, instances: number): Promise<Result> {
   const servers: { child: ChildProcess; url: string; dataDir: string }[] = [];
   try {
     for (let k = 0; k < instances; k++) {
-      const port = 4100 + k;
+      const port = await freePort();
       const dataDir = mkdtempSync(path.join(os.tmpdir(), "quanta-bench-refresh-"));
       const args = existsSync(compiled) ? [compiled] : ["--import", "tsx", path.join(root, "src/server/main.ts")];
       const child = spawn(process.execPath, args, { cwd: root, env: serverEnv(scratch.url, size, port, dataDir), stdio: ["ignore", "ignore", "inherit"] });
@@ -168,7 +186,7 @@ async function measure(size: number, instances: number): Promise<Result> {
 }
 
 const results: Result[] = [];
-console.log(`bench:refresh on ${os.availableParallelism()} cores, ${existsSync(compiled) ? "compiled server" : "server through tsx"}, demo latency ${LATENCY_MS} ms per request`);
+console.log(`bench:refresh${SMOKE ? " (smoke: 45 tickers, 1 instance, no targets)" : ""} on ${os.availableParallelism()} cores, ${existsSync(compiled) ? "compiled server" : "server through tsx"}, demo latency ${LATENCY_MS} ms per request`);
 for (const size of SIZES) {
   for (const instances of INSTANCES) {
     const result = await measure(size, instances);
@@ -196,4 +214,9 @@ const single = results.filter((result) => result.instances === 1).sort((a, b) =>
 if (single.length >= 2) {
   const perTicker = single.map((result) => `${result.size}: ${((result.seconds / result.size) * 1000).toFixed(1)} ms`);
   console.log(`cost per ticker, 1 instance (linear when flat): ${perTicker.join(", ")}`);
+}
+const broken = results.filter((result) => result.analysed < result.size);
+if (broken.length > 0) {
+  console.log(`FAILED: a run analysed fewer tickers than its universe (${broken.map((result) => `${result.analysed} of ${result.size}`).join(", ")})`);
+  process.exitCode = 1;
 }

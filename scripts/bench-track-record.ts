@@ -9,9 +9,12 @@
 // /api/track-record/calls (first page, an action filter, a ticker filter, a deep page), 300 requests
 // each after 30 of warm-up, one at a time. Prints p50/p95/p99 and the ratio to the 20 ms target.
 //
-// Needs PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (an admin URL; a scratch database is
-// created and dropped; BENCH_KEEP_DATABASE=1 keeps it). BENCH_CALLS (default 100000), BENCH_TICKERS
-// (500) and BENCH_REQUESTS (300) change the sizes.
+// On PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (an admin URL; a scratch
+// database is created and dropped; BENCH_KEEP_DATABASE=1 keeps it), else on the embedded PGlite
+// (BENCH_DATABASE=pglite forces it). BENCH_CALLS (default 100000), BENCH_TICKERS (500) and
+// BENCH_REQUESTS (300) change the sizes. `--smoke` (or BENCH_SMOKE=1): 2,000 calls of 20 tickers,
+// 5 requests per endpoint; fails only when a step breaks or an endpoint answers an error, never on
+// the time target.
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import type { AddressInfo } from "node:net";
@@ -24,20 +27,17 @@ import { openPostgres } from "../src/server/db/database";
 import { trackCalls, trackOutcomes } from "../src/server/db/schema";
 import { TrackCallsRepository, type NewTrackCall, type OutcomeUpdate } from "../src/server/features/track-record/track-calls.repository";
 import { followedCall } from "../src/server/features/track-record/track-record.service";
-import { createScratchDatabase, type TestDatabaseKind } from "../src/server/test-support/test-database";
+import { createScratchDatabase, testDatabaseKinds, type TestDatabaseKind } from "../src/server/test-support/test-database";
 import { startTestApp } from "../src/server/test-support/test-app";
 import { count, eq, sql } from "drizzle-orm";
 import { seededRandom } from "../src/core/backtest/statistics";
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (!adminUrl) {
-  console.error("bench:track-record needs PostgreSQL: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to an admin connection URL.");
-  process.exit(2);
-}
-const CALLS = Number(process.env.BENCH_CALLS ?? 100_000);
-const TICKERS = Number(process.env.BENCH_TICKERS ?? 500);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
-const WARM_UP = 30;
+const adminUrl = process.env.BENCH_DATABASE === "pglite" ? undefined : (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL);
+const SMOKE = process.argv.includes("--smoke") || process.env.BENCH_SMOKE === "1";
+const CALLS = SMOKE ? 2_000 : Number(process.env.BENCH_CALLS ?? 100_000);
+const TICKERS = SMOKE ? 20 : Number(process.env.BENCH_TICKERS ?? 500);
+const REQUESTS = SMOKE ? 5 : Number(process.env.BENCH_REQUESTS ?? 300);
+const WARM_UP = SMOKE ? 1 : 30;
 /** BENCH_KEEP_DATABASE=1 keeps the scratch database (its URL is printed) to EXPLAIN the queries. */
 const KEEP_DATABASE = process.env.BENCH_KEEP_DATABASE === "1";
 const SUMMARY_TARGET_MS = 20;
@@ -146,11 +146,13 @@ async function timed(url: string, requests: number): Promise<{ samples: number[]
 }
 
 async function main(): Promise<void> {
-  const scratch = await createScratchDatabase(adminUrl!, "quanta_bench");
-  const database = await openPostgres(scratch.url, { migrate: true, onIdleClientError: () => undefined });
+  const scratch = adminUrl ? await createScratchDatabase(adminUrl, "quanta_bench") : undefined;
+  const kind: TestDatabaseKind = scratch
+    ? { name: "postgres", open: async () => openPostgres(scratch.url, { migrate: true, onIdleClientError: () => undefined }) }
+    : testDatabaseKinds.find((candidate) => candidate.name === "pglite")!;
+  const database = await kind.open();
   const demo = new DemoMarketProvider({ seed: 42, universeSize: TICKERS + 1 });
   const market = new CachedMarketDataProvider(demo);
-  const kind: TestDatabaseKind = { name: "postgres", open: async () => database };
   const app = await startTestApp(kind, {}, { database, market });
   try {
     const universe = (await demo.listUniverse()).map((p) => p.ticker).filter((t) => t !== demo.benchmarkTicker).slice(0, TICKERS);
@@ -161,7 +163,7 @@ async function main(): Promise<void> {
     const repository = new TrackCallsRepository(app.database.db);
     const next = random(18);
 
-    console.log(`Track record benchmark: ${universe.length} demo tickers × ${sessions} sessions on PostgreSQL (${new URL(adminUrl!).host}).`);
+    console.log(`Track record benchmark: ${universe.length} demo tickers × ${sessions} sessions on ${adminUrl ? `PostgreSQL (${new URL(adminUrl).host})` : "PGlite (embedded)"}${SMOKE ? " (smoke: tiny sizes, no target)" : ""}.`);
     let started = performance.now();
     let stored = 0;
     let remaining = CALLS;
@@ -215,7 +217,7 @@ async function main(): Promise<void> {
       if (status !== 200) throw new Error(`${endpoint.path} answered ${status}`);
       const p99 = percentile(samples, 99);
       const ratio = p99 / SUMMARY_TARGET_MS;
-      if (endpoint.target !== null && p99 > endpoint.target) failed = true;
+      if (!SMOKE && endpoint.target !== null && p99 > endpoint.target) failed = true;
       console.log(
         `${endpoint.name.padEnd(40)} ${ms(percentile(samples, 50)).padStart(10)} ${ms(percentile(samples, 95)).padStart(10)} ${ms(p99).padStart(10)} ${ms(Math.max(...samples)).padStart(10)}  ${String(bytes).padEnd(8)} ${ratio.toFixed(2)}×${endpoint.target !== null ? (p99 <= endpoint.target ? "  (target met)" : "  (TARGET MISSED)") : ""}`,
       );
@@ -223,9 +225,11 @@ async function main(): Promise<void> {
     process.exitCode = failed ? 1 : 0;
   } finally {
     await app.close();
-    if (KEEP_DATABASE) console.log(`\nKept the database for inspection: ${scratch.url}`);
-    else await scratch.drop();
+    if (scratch && KEEP_DATABASE) console.log(`\nKept the database for inspection: ${scratch.url}`);
+    else await scratch?.drop();
   }
 }
 
 await main();
+// On PGlite the test support keeps the closed database's instance for reuse, which holds the process open.
+process.exit(process.exitCode ?? 0);

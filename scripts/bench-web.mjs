@@ -9,7 +9,9 @@
 //      practices and SEO = 100 in every run.
 //   `--path /track-record` (or BENCH_WEB_PATH) audits another page of the same server instead of the
 //   landing page; its only target is accessibility ≥ 95 (issue 18), the other scores are printed.
-//   `--size-only` skips Lighthouse.
+//   `--size-only` skips Lighthouse. `--smoke` (or BENCH_SMOKE=1): the size check alone, on the build
+//   `npm run build` made (no rebuild, no Lighthouse); it fails when there is no build, no first-paint
+//   script, or the budget is exceeded (a size, not a speed: it does not vary with the machine's load).
 // Exits non-zero when a target is missed or Lighthouse cannot run (and says why).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -274,7 +276,19 @@ async function lighthouse() {
   }
 }
 
-build();
+const SMOKE = process.argv.includes("--smoke") || process.env.BENCH_SMOKE === "1";
+if (SMOKE) {
+  if (!existsSync(join(distDir, "index.html"))) {
+    console.error("bench:web --smoke checks the build: run `npm run build` first.");
+    process.exit(1);
+  }
+  if (firstPaintChunks().length === 0) {
+    console.error("bench:web --smoke: the landing page loads no module script; the first-paint check found nothing to measure.");
+    failed = true;
+  }
+} else {
+  build();
+}
 reportSize();
-if (!process.argv.includes("--size-only")) await lighthouse();
+if (!SMOKE && !process.argv.includes("--size-only")) await lighthouse();
 process.exit(failed ? 1 : 0);

@@ -134,7 +134,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   registerUserGate(app, async (request) => authenticateRequest(request, await ready()));
   await app.register(cookie);
   await app.register(multipart, { attachFieldsToBody: "keyValues", limits: { fields: 10, files: 1, fileSize: 5 * 1024 * 1024 } });
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await app.register(swagger, {
     openapi: {
       info: { title: `${config.brand} API`, version: "0.1.0" },

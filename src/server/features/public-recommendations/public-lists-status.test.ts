@@ -1,10 +1,12 @@
-import { gzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { publicRefreshStatusSchema, type PublicRefreshStatus } from "../../../contracts/public-refresh-status";
 import { publicRecommendationRoutes } from "./public-recommendations.routes";
-import type { PublicRecommendationsService } from "./public-recommendations.service";
+import type { Logger } from "../../logger";
+import type { PublicAnalysesRepository } from "./public-analyses.repository";
+import { PublicRecommendationsService } from "./public-recommendations.service";
 
 let app: FastifyInstance | undefined;
 afterEach(async () => {
@@ -61,5 +63,29 @@ describe("GET /api/public-buy-stocks caching", () => {
     await full.close();
     const empty = await appWithList(`{"analyses":[]}`);
     expect((await empty.inject({ url: "/api/public-buy-stocks?action=BUY" })).headers["cache-control"]).toBe("no-store");
+  });
+});
+
+describe("GET /api/public-buy-stocks, answered from the cache", () => {
+  it("asks for the service once, then answers each cached body in the handler's own turn, plain or gzipped", async () => {
+    app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    const repository = { list: vi.fn(async () => []) } as unknown as PublicAnalysesRepository;
+    const service = new PublicRecommendationsService({ repository, log: { warn: () => undefined } as unknown as Logger });
+    const accessor = vi.fn(async () => service);
+    await app.register(publicRecommendationRoutes, { publicRecommendations: accessor, publicRefresh: async () => ({ status: async () => ({ refreshing: false, finishedAt: null, progress: null }) }) });
+    await app.ready();
+    for (let k = 0; k < 4; k++) {
+      const zipped = await app.inject({ url: "/api/public-buy-stocks", headers: { "accept-encoding": "gzip, br" } });
+      expect(zipped.statusCode).toBe(200);
+      expect(zipped.headers).toMatchObject({ "content-encoding": "gzip", "content-type": "application/json; charset=utf-8", vary: "accept-encoding", "cache-control": "no-store" });
+      expect(gunzipSync(zipped.rawPayload).toString()).toBe(`{"analyses":[]}`);
+      const plain = await app.inject({ url: "/api/public-buy-stocks" });
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.body).toBe(`{"analyses":[]}`);
+    }
+    expect(accessor).toHaveBeenCalledTimes(1);
+    expect(repository.list).toHaveBeenCalledTimes(1);
   });
 });

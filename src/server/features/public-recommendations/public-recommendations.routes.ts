@@ -1,11 +1,28 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { publicListQuerySchema } from "../../../contracts/public-list";
 import { publicRefreshStatusSchema } from "../../../contracts/public-refresh-status";
-import type { PublicRecommendationsService } from "./public-recommendations.service";
+import type { ListBody, PublicRecommendationsService } from "./public-recommendations.service";
 import type { PublicRefreshService } from "./public-refresh.service";
 
 const EMPTY_LIST = Buffer.from(`{"analyses":[]}`);
+
+/** The headers of an answer, plain and gzipped: computed once per body (a body is cached and shared). */
+interface ListHeaders {
+  plain: Record<string, string>;
+  gzip: Record<string, string>;
+}
+
+function listHeaders({ body }: ListBody): ListHeaders {
+  // An empty list is the state of a screen still running (a fresh installation's first run):
+  // no cache may keep it, so the lists appear as soon as the run finishes.
+  const plain = {
+    "content-type": "application/json; charset=utf-8",
+    "cache-control": body.equals(EMPTY_LIST) ? "no-store" : "public, max-age=60",
+    vary: "accept-encoding",
+  };
+  return { plain, gzip: { ...plain, "content-encoding": "gzip" } };
+}
 
 /**
  * GET /api/public-buy-stocks: no auth; each item's `analysis` is a JSON string (SPEC.md §7).
@@ -15,6 +32,15 @@ export async function publicRecommendationRoutes(
   app: FastifyInstance,
   options: { publicRecommendations: () => Promise<PublicRecommendationsService>; publicRefresh: () => Promise<Pick<PublicRefreshService, "status">> },
 ): Promise<void> {
+  const headersByBody = new WeakMap<ListBody, ListHeaders>();
+  const sendList = (request: FastifyRequest, reply: FastifyReply, listed: ListBody): FastifyReply => {
+    let headers = headersByBody.get(listed);
+    if (!headers) headersByBody.set(listed, (headers = listHeaders(listed)));
+    const acceptsGzip = /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""));
+    return acceptsGzip ? reply.headers(headers.gzip).send(listed.gzip) : reply.headers(headers.plain).send(listed.body);
+  };
+  /** The service, once the database is open (until then each request waits for it). */
+  let service: PublicRecommendationsService | undefined;
   app.withTypeProvider<ZodTypeProvider>().get(
     "/api/public-buy-stocks",
     {
@@ -24,15 +50,19 @@ export async function publicRecommendationRoutes(
         description: "Answers `{analyses: [{id, analysis (a JSON string of {stock_summary, meta}), timestamp}]}`.",
       },
     },
-    async (request, reply) => {
-      // The body is built and cached as serialised (and gzipped) JSON, so it is sent as it is.
-      const { body, gzip } = await (await options.publicRecommendations()).listBody(request.query);
-      // An empty list is the state of a screen still running (a fresh installation's first run):
-      // no cache may keep it, so the lists appear as soon as the run finishes.
-      const cacheControl = body.equals(EMPTY_LIST) ? "no-store" : "public, max-age=60";
-      reply.type("application/json; charset=utf-8").header("cache-control", cacheControl).header("vary", "accept-encoding");
-      const acceptsGzip = /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""));
-      return acceptsGzip ? reply.header("content-encoding", "gzip").send(gzip) : reply.send(body);
+    (request, reply) => {
+      // A fresh cached body is answered at once, without awaiting the service or a promise: the
+      // route is the app's busiest, and each await costs a turn of the event loop per request.
+      const listed = service?.listBody(request.query);
+      // (A synchronous handler that has sent its answer returns nothing: Fastify would send a returned value.)
+      if (listed !== undefined && !(listed instanceof Promise)) {
+        sendList(request, reply, listed);
+        return;
+      }
+      return (async () => {
+        service ??= await options.publicRecommendations();
+        return sendList(request, reply, await (listed ?? service.listBody(request.query)));
+      })();
     },
   );
   app.withTypeProvider<ZodTypeProvider>().get(

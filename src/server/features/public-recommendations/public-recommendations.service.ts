@@ -18,6 +18,12 @@ export function hasBuyPoint(report: { stock_summary: { trade_setup: { buy_point:
   return !(value === null || value === undefined || value === 0 || value === "0" || value === "N/A");
 }
 
+/** A list's answer, serialised once: the JSON and its gzip. */
+export interface ListBody {
+  body: Buffer;
+  gzip: Buffer;
+}
+
 /** A stored row ready for the list: its JSON fields serialised once, and what its rank is computed from. */
 interface ListItem {
   ticker: string;
@@ -32,8 +38,8 @@ interface ListItem {
  * by setup quality, extended stocks labelled and last (decision 018).
  */
 export class PublicRecommendationsService {
-  private cache = new Map<string, { body: Buffer; gzip: Buffer; expires: number }>();
-  private rebuilding = new Map<string, Promise<{ body: Buffer; gzip: Buffer }>>();
+  private cache = new Map<string, ListBody & { expires: number }>();
+  private rebuilding = new Map<string, Promise<ListBody>>();
   private items = new Map<string, { createdAt: number; item: ListItem | null }>();
 
   constructor(
@@ -44,11 +50,13 @@ export class PublicRecommendationsService {
   ) {}
 
   /**
-   * The JSON body of GET /api/public-buy-stocks, plain and gzipped, the same bytes for every visitor.
-   * A body older than a few seconds is still served while one rebuild runs in the background, so
-   * no request waits for it; rows are parsed once each, not on every rebuild.
+   * The JSON body of GET /api/public-buy-stocks, plain and gzipped, the same bytes for every visitor
+   * (the same object while it is cached, so a caller may memoise per body). A body older than a few
+   * seconds is still served while one rebuild runs in the background, so no request waits for it;
+   * rows are parsed once each, not on every rebuild. A cached body is returned as it is, not in a
+   * promise: the route answers it without a turn of the event loop.
    */
-  async listBody(filter: PublicListFilter): Promise<{ body: Buffer; gzip: Buffer }> {
+  listBody(filter: PublicListFilter): ListBody | Promise<ListBody> {
     const key = `${filter.ticker ?? ""}|${filter.action ?? ""}`;
     const cached = this.cache.get(key);
     if (cached && cached.expires > Date.now()) return cached;
@@ -56,7 +64,7 @@ export class PublicRecommendationsService {
     return cached ?? rebuild;
   }
 
-  private rebuild(key: string, filter: PublicListFilter): Promise<{ body: Buffer; gzip: Buffer }> {
+  private rebuild(key: string, filter: PublicListFilter): Promise<ListBody> {
     const work = (async () => {
       const items: ListItem[] = [];
       for (const row of await this.deps.repository.list()) {
