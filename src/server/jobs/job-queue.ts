@@ -12,6 +12,12 @@ export interface JobQueueOptions {
   /** How often an idle worker looks for new jobs (pg-boss's minimum is 0.5 s). */
   pollingIntervalSeconds?: number;
   metrics?: JobMetrics;
+  /**
+   * Jobs left active by a process that is gone are retried at once when the queue starts, rather
+   * than after their time-out. Only where no other process can be running them (the embedded
+   * PGlite, whose data folder is locked to one process).
+   */
+  releaseActiveJobsAtStart?: boolean;
 }
 
 export interface QueuedJob<T> {
@@ -92,6 +98,7 @@ export class PgBossJobQueue {
     for (let attempt = 1; ; attempt++) {
       try {
         await this.boss.start();
+        if (this.options.releaseActiveJobsAtStart) await this.releaseActiveJobs();
         return;
       } catch (error) {
         const code = (error as { code?: unknown }).code;
@@ -100,6 +107,21 @@ export class PgBossJobQueue {
         await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
       }
     }
+  }
+
+  /**
+   * Puts the jobs a dead process left active back to 'retry', ready now. The fetch that takes one
+   * counts the attempt (pg-boss does when a job has started before); a job that had already been
+   * given one attempt beyond its limit this way fails instead, so a job that kills its process is
+   * not retried forever.
+   */
+  private async releaseActiveJobs(): Promise<void> {
+    const { rows } = await this.database.executeSql(
+      `update pgboss.job set state = case when retry_count <= retry_limit then 'retry'::pgboss.job_state else 'failed'::pgboss.job_state end,
+         start_after = now(), completed_on = case when retry_count <= retry_limit then null else now() end
+       where state = 'active' returning name, state`,
+    );
+    if (rows.length > 0) this.options.log.warn({ jobs: rows.length }, "job queue: jobs left active by a stopped process are retried now");
   }
 
   private async queue(name: string): Promise<void> {
@@ -131,7 +153,10 @@ export class PgBossJobQueue {
    * tells the handler no retry follows, so it can record the failure and let its run go on.
    */
   async work<T extends object>(name: string, concurrency: number, handler: (data: T, job: { id: string; lastAttempt: boolean }) => Promise<void>): Promise<void> {
+    // A queue stopped before its workers were asked for (a process closing as it starts) takes no jobs.
+    if (this.stopped) return;
     await this.queue(name);
+    if (this.stopped) return;
     for (let k = 0; k < concurrency; k++) {
       let workerId = "";
       workerId = await this.boss.work<T>(
@@ -168,8 +193,9 @@ export class PgBossJobQueue {
 
   /** Stops taking jobs; the active ones are given `graceMs` to finish, then failed so another instance retries them. */
   async stop(graceMs = 5_000): Promise<void> {
-    if (!this.started || this.stopped) return;
+    if (this.stopped) return;
     this.stopped = true;
+    if (!this.started) return;
     await this.started.catch(() => undefined);
     await this.boss.stop({ graceful: true, timeout: graceMs, wait: true, close: false }).catch((error: unknown) => {
       this.options.log.warn({ err: error }, "job queue: pg-boss did not stop cleanly");
