@@ -52,6 +52,8 @@ export class PgBossJobQueue {
   private started: Promise<void> | null = null;
   private stopped = false;
   private readonly created = new Set<string>();
+  /** pg-boss's statements in flight: it completes a job without awaiting it, so `stop` waits for them. */
+  private readonly inFlight = new Set<Promise<unknown>>();
   /** This process's workers per queue, woken when it queues jobs itself. */
   private readonly workers = new Map<string, string[]>();
 
@@ -65,7 +67,14 @@ export class PgBossJobQueue {
   private createBoss(): PgBoss {
     const timeout = Math.max(1, Math.round(this.options.jobTimeoutSeconds));
     const boss = new PgBoss({
-      db: { executeSql: (text: string, values: unknown[]) => this.database.executeSql(text, values) },
+      db: {
+        executeSql: (text: string, values: unknown[]) => {
+          const statement = this.database.executeSql(text, values);
+          this.inFlight.add(statement);
+          void statement.catch(() => undefined).finally(() => this.inFlight.delete(statement));
+          return statement;
+        },
+      },
       schedule: false,
       supervise: true,
       // Expired jobs (an instance killed mid-job) are found by this sweep on any live instance.
@@ -124,16 +133,29 @@ export class PgBossJobQueue {
     if (rows.length > 0) this.options.log.warn({ jobs: rows.length }, "job queue: jobs left active by a stopped process are retried now");
   }
 
+  /**
+   * Creates the queue once per database (pg-boss skips a queue that exists). Processes creating the
+   * same queue at once can deadlock or collide in PostgreSQL; the loser tries again and finds it.
+   */
   private async queue(name: string): Promise<void> {
     await this.start();
     if (this.created.has(name)) return;
-    await this.boss.createQueue(name, {
-      name,
-      retryLimit: RETRY_LIMIT,
-      retryDelay: 1,
-      retryBackoff: true,
-      expireInSeconds: Math.max(1, Math.round(this.options.jobTimeoutSeconds)),
-    });
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.boss.createQueue(name, {
+          name,
+          retryLimit: RETRY_LIMIT,
+          retryDelay: 1,
+          retryBackoff: true,
+          expireInSeconds: Math.max(1, Math.round(this.options.jobTimeoutSeconds)),
+        });
+        break;
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (attempt >= 3 || !(code === "40P01" || code === "23505" || (error instanceof Error && error.message.includes("already exists")))) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    }
     this.created.add(name);
   }
 
@@ -200,5 +222,7 @@ export class PgBossJobQueue {
     await this.boss.stop({ graceful: true, timeout: graceMs, wait: true, close: false }).catch((error: unknown) => {
       this.options.log.warn({ err: error }, "job queue: pg-boss did not stop cleanly");
     });
+    // A job's completion may still be on its way to the database, which the caller closes next.
+    await Promise.allSettled([...this.inFlight]);
   }
 }
