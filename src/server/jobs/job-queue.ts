@@ -159,12 +159,20 @@ export class PgBossJobQueue {
     this.created.add(name);
   }
 
-  async send<T extends object>(name: string, jobs: QueuedJob<T>[]): Promise<void> {
+  /**
+   * Queues jobs (a job whose id is queued already is kept once). With `deadLetter`, a job that fails
+   * for good — its handler threw on the last attempt, or its last attempt timed out, which its
+   * handler never sees — is queued again, same data, on that queue.
+   */
+  async send<T extends object>(name: string, jobs: QueuedJob<T>[], options: { deadLetter?: string } = {}): Promise<void> {
     if (jobs.length === 0) return;
     await this.queue(name);
+    if (options.deadLetter) await this.queue(options.deadLetter);
     // The retry policy travels with each job (a queue's own settings are fixed by whoever created it first).
     const expireInSeconds = Math.max(1, Math.round(this.options.jobTimeoutSeconds));
-    await this.boss.insert(jobs.map((job) => ({ id: job.id, name, data: job.data, expireInSeconds, retryLimit: RETRY_LIMIT, retryDelay: 1, retryBackoff: true })));
+    await this.boss.insert(
+      jobs.map((job) => ({ id: job.id, name, data: job.data, expireInSeconds, retryLimit: RETRY_LIMIT, retryDelay: 1, retryBackoff: true, ...(options.deadLetter && { deadLetter: options.deadLetter }) })),
+    );
     // Workers of this process take them at once rather than at their next poll.
     for (const workerId of this.workers.get(name) ?? []) this.boss.notifyWorker(workerId);
   }

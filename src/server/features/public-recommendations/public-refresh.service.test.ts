@@ -315,6 +315,25 @@ describe.each(testDatabaseKinds)("the refresh's jobs on $name", (kind) => {
     expect(refresh["finishedListeners"].size).toBe(0);
   }, 60_000);
 
+  it("gives up a chunk whose every attempt timed out (the last unseen by its handler), and the run finishes without its tickers", async () => {
+    const database = await kind.open();
+    const { refresh, queue } = build(database, {
+      // The shortest time-out the configuration allows: CCC's analysis never answers.
+      jobTimeoutSeconds: 2,
+      analyzer: { analyze: (ticker) => (ticker === "CCC" ? new Promise<never>(() => undefined) : Promise.resolve(fakeReport(ticker))) },
+    });
+    close = async () => {
+      await queue.stop();
+      await database.close();
+    };
+    const result = await refresh.refresh({ force: true });
+    expect(result.error).toBeUndefined();
+    expect(result.failed.sort()).toEqual(["CCC", "DDD"]);
+    expect(result.analysed).toBe(4);
+    const given = (await database.db.select().from(refreshChunks)).find((chunk) => chunk.phase === "analyse" && chunk.tickers.includes("CCC"))!;
+    expect(given).toMatchObject({ state: "done", attempts: 4, error: "its job did not complete in any of its attempts" });
+  }, 120_000);
+
   it("keeps a done chunk done: a retry takes a running chunk only past its attempt's limit, and a later attempt that gives up leaves the results", async () => {
     const database = await kind.open();
     close = () => database.close();

@@ -11,6 +11,8 @@ import type { RefreshChunk, RefreshPhase, RefreshRunsRepository, RefreshRunSumma
 export const PUBLIC_REFRESH_JOB = "public-recommendations-refresh";
 /** The queue every instance takes the refresh's jobs from. */
 export const PUBLIC_REFRESH_QUEUE = "public-refresh";
+/** Where pg-boss puts a refresh job that failed for good (including a last attempt that timed out). */
+export const PUBLIC_REFRESH_FAILED_QUEUE = "public-refresh-failed";
 
 /**
  * One queued step of a run: list the universe, score a chunk's RS, or analyse a chunk. `runId` is
@@ -26,7 +28,7 @@ export function runKeyOf(runId: string): string {
 
 /** The job queue as the refresh uses it (jobs/job-queue.ts on pg-boss). */
 export interface RefreshQueue {
-  send(name: string, jobs: { id: string; data: RefreshJob }[]): Promise<void>;
+  send(name: string, jobs: { id: string; data: RefreshJob }[], options?: { deadLetter?: string }): Promise<void>;
   work(name: string, concurrency: number, handler: (data: RefreshJob, job: { lastAttempt: boolean }) => Promise<void>): Promise<void>;
   /** Jobs of the queue by state (created, retry, active, completed, failed…). */
   counts(name: string): Promise<Record<string, number>>;
@@ -155,6 +157,7 @@ export class PublicRefreshService {
         if (released > 0) this.deps.log.warn({ chunks: released }, "public refresh: chunks left running by a stopped process are retried now");
       }
       await this.deps.queue.work(PUBLIC_REFRESH_QUEUE, this.deps.concurrency, (job, { lastAttempt }) => this.handle(job, lastAttempt));
+      await this.deps.queue.work(PUBLIC_REFRESH_FAILED_QUEUE, 1, (job) => this.failedForGood(job));
     })();
     return this.working;
   }
@@ -169,7 +172,7 @@ export class PublicRefreshService {
     if (!(await this.deps.claims.claim(PUBLIC_REFRESH_JOB, runKey, this.deps.instanceId))) return { ran: false, analysed: 0, failed: [] };
     const runId = `${runKey}#${randomUUID().slice(0, 8)}`;
     if (options.wait !== false) await this.startWorking();
-    await this.deps.queue.send(PUBLIC_REFRESH_QUEUE, [{ id: this.deps.jobIds(runId, "start"), data: { kind: "start", runId } }]);
+    await this.deps.queue.send(PUBLIC_REFRESH_QUEUE, [{ id: this.deps.jobIds(runId, "start"), data: { kind: "start", runId } }], { deadLetter: PUBLIC_REFRESH_FAILED_QUEUE });
     this.deps.log.info({ runId }, "public refresh: run queued");
     if (options.wait === false) return { ran: true, runId, analysed: 0, failed: [] };
     return this.waitFor(runId);
@@ -222,6 +225,23 @@ export class PublicRefreshService {
     }
   }
 
+  /**
+   * A job that failed for good. Most such failures were already recorded by the last attempt; this
+   * covers a last attempt that timed out (its instance died, or it ran past the limit): its chunk is
+   * given up, its tickers failed, and the run goes on; a start that never completed fails the run.
+   */
+  private async failedForGood(job: RefreshJob): Promise<void> {
+    if (job.kind === "start") {
+      // Recorded already, the run's chunks are queued again (idempotent); never recorded, it cannot go on.
+      if ((await this.deps.runs.phase(job.runId)) !== null) return this.startRun(job.runId);
+      return this.failRun(job.runId, "the run's start did not complete in any of its attempts");
+    }
+    if (await this.deps.runs.giveUpChunk(job.runId, job.kind, job.chunk, null, "its job did not complete in any of its attempts", this.deps.now())) {
+      this.deps.log.error({ runId: job.runId, phase: job.kind, chunk: job.chunk }, "public refresh: a chunk's job timed out on every attempt; its tickers are left out of this run");
+    }
+    await this.continueRun(job.runId, job.kind);
+  }
+
   /** Records a run that cannot finish as failed, and its day's claim with the error, so that the day can be claimed again. */
   private async failRun(runId: string, error: string): Promise<void> {
     if (!(await this.deps.runs.fail(runId, error, this.deps.now()))) return;
@@ -263,6 +283,7 @@ export class PublicRefreshService {
     await this.deps.queue.send(
       PUBLIC_REFRESH_QUEUE,
       chunks.map((chunk) => ({ id: this.deps.jobIds(runId, phase, chunk.chunk), data: { kind: phase, runId, chunk: chunk.chunk } })),
+      { deadLetter: PUBLIC_REFRESH_FAILED_QUEUE },
     );
   }
 

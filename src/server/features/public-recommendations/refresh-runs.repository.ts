@@ -116,9 +116,10 @@ export class RefreshRunsRepository {
 
   /**
    * Gives a chunk up after its last attempt failed: done, with every ticker failed and the error. Only
-   * the latest attempt may, and never over a chunk another attempt has finished.
+   * the latest attempt may (`attempt`; null when the queue gave the job up, whichever attempt it was),
+   * and never over a chunk another attempt has finished.
    */
-  async giveUpChunk(runId: string, phase: RefreshPhase, chunk: number, attempt: number, error: string, at: Date): Promise<boolean> {
+  async giveUpChunk(runId: string, phase: RefreshPhase, chunk: number, attempt: number | null, error: string, at: Date): Promise<boolean> {
     const rows = await this.db
       .update(refreshChunks)
       .set({
@@ -129,7 +130,7 @@ export class RefreshRunsRepository {
         failed: sql`${refreshChunks.tickers}`,
         error: error.slice(0, 500),
       })
-      .where(and(this.isChunk(runId, phase, chunk), ne(refreshChunks.state, "done"), eq(refreshChunks.attempts, attempt)))
+      .where(and(this.isChunk(runId, phase, chunk), ne(refreshChunks.state, "done"), attempt === null ? undefined : eq(refreshChunks.attempts, attempt)))
       .returning({ chunk: refreshChunks.chunk });
     return rows.length > 0;
   }
