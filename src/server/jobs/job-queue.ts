@@ -54,6 +54,13 @@ export class PgBossJobQueue {
   private readonly created = new Set<string>();
   /** pg-boss's statements in flight: it completes a job without awaiting it, so `stop` waits for them. */
   private readonly inFlight = new Set<Promise<unknown>>();
+  /**
+   * Set once `stop` is done: the database may be closed by then. A handler that outlived the grace
+   * period still reports to pg-boss, whose statement (completing or failing a job that `stop` has
+   * already failed for a retry elsewhere) is then dropped rather than sent to a closed database:
+   * pg-boss issues those without awaiting them, so the statement is simply never answered.
+   */
+  private statementsClosed = false;
   /** This process's workers per queue, woken when it queues jobs itself. */
   private readonly workers = new Map<string, string[]>();
 
@@ -69,6 +76,7 @@ export class PgBossJobQueue {
     const boss = new PgBoss({
       db: {
         executeSql: (text: string, values: unknown[]) => {
+          if (this.statementsClosed) return new Promise<never>(() => undefined);
           const statement = this.database.executeSql(text, values);
           this.inFlight.add(statement);
           void statement.catch(() => undefined).finally(() => this.inFlight.delete(statement));
@@ -166,6 +174,7 @@ export class PgBossJobQueue {
    */
   async send<T extends object>(name: string, jobs: QueuedJob<T>[], options: { deadLetter?: string } = {}): Promise<void> {
     if (jobs.length === 0) return;
+    if (this.stopped) throw new Error("the job queue is stopped: no job can be queued");
     await this.queue(name);
     if (options.deadLetter) await this.queue(options.deadLetter);
     // The retry policy travels with each job (a queue's own settings are fixed by whoever created it first).
@@ -232,5 +241,6 @@ export class PgBossJobQueue {
     });
     // A job's completion may still be on its way to the database, which the caller closes next.
     await Promise.allSettled([...this.inFlight]);
+    this.statementsClosed = true;
   }
 }
