@@ -16,6 +16,7 @@ const finished: RefreshRunSummary = {
   holders: { "server@a:11": 25, "worker@b:22": 15 },
   retried: 1,
   lastError: "connection reset",
+  error: null,
 };
 
 describe("quanta jobs", () => {
@@ -47,6 +48,13 @@ describe("quanta jobs", () => {
     expect(text).toContain("Queue public-refresh: empty");
     expect(text).not.toContain("retried");
     expect(formatRefreshRuns([], {}, new Date())).toContain("No refresh run yet.");
+  });
+
+  it("shows a run that could not finish as failed, with its error", () => {
+    const failedRun = { ...finished, phase: "failed", tickers: 0, chunks: 0, chunksDone: 0, analysed: 0, failed: [], holders: {}, retried: 0, lastError: null, error: "the universe file is missing" };
+    const text = formatRefreshRuns([failedRun], { failed: 1 }, new Date("2026-11-26T08:00:00Z"));
+    expect(text).toContain("2026-11-25#ab12cd34  started 2026-11-25 21:30:00 UTC  0 tickers  FAILED after 2 min 5 s: the universe file is missing");
+    expect(text).toContain("Queue public-refresh: failed 1");
   });
 
   it("prints a ticker or error from the database as text, never as terminal control sequences", () => {

@@ -19,7 +19,11 @@ export function formatRefreshRuns(runs: RefreshRunSummary[], queue: Record<strin
     const state =
       run.phase === "done"
         ? `done in ${duration(run.finishedAt!.getTime() - run.startedAt.getTime())}`
-        : `${run.phase === "score" ? "scoring RS" : "analysing"}: ${run.chunksDone}/${run.chunks} chunks done, ${run.chunksRunning} running, for ${duration(now.getTime() - run.startedAt.getTime())}`;
+        : run.phase === "failed"
+          ? `FAILED after ${duration((run.finishedAt ?? now).getTime() - run.startedAt.getTime())}: ${safe(run.error ?? "unknown error")}`
+          : run.phase === "finishing"
+            ? `finishing: every chunk done, replacing the lists, for ${duration(now.getTime() - run.startedAt.getTime())}`
+            : `${run.phase === "score" ? "scoring RS" : "analysing"}: ${run.chunksDone}/${run.chunks} chunks done, ${run.chunksRunning} running, for ${duration(now.getTime() - run.startedAt.getTime())}`;
     lines.push(`${safe(run.runId)}  started ${clock(run.startedAt)} UTC  ${run.tickers} tickers  ${state}`);
     lines.push(`  analysed ${run.analysed}, failed ${run.failed.length}${run.failed.length > 0 ? ` (${safe(run.failed.slice(0, 10).join(", "))}${run.failed.length > 10 ? ", …" : ""})` : ""}`);
     const holders = Object.entries(run.holders)

@@ -182,6 +182,10 @@ async function trackRecordVerifyCommand(args: string[]): Promise<number> {
 async function refreshCommand(): Promise<number> {
   return withServices(async ({ publicRefresh }) => {
     const result = await publicRefresh.refresh({ force: true });
+    if (result.error !== undefined) {
+      print(`The refresh run failed: ${safe(result.error)}. \`quanta jobs\` shows it; \`quanta refresh\` tries again.\n`);
+      return 1;
+    }
     print(`Refreshed the public lists: ${result.analysed} analysed${result.failed.length > 0 ? `, failed: ${safe(result.failed.join(", "))}` : ""}.\n`);
     return result.failed.length > 0 ? 1 : 0;
   });

@@ -113,7 +113,7 @@ export interface Services {
   news: NewsService;
   gifts: GiftService;
   logos: LogosService;
-  /** Stops this process's job workers and worker threads (before the database closes). */
+  /** Stops this process's job workers (the refresh's and the alerts'), then its analysis threads, once (before the database closes). */
   close(): Promise<void>;
 }
 
@@ -212,7 +212,9 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
   const publicRecommendations = new PublicRecommendationsService({ repository: publicAnalyses, log });
   const pool = new AnalysisPool(config.jobs.workerThreads ?? defaultAnalysisThreads());
   // One queue on the product's database for the refresh's jobs and the alerts that follow it.
-  const queue = new PgBossJobQueue(database, { log, jobTimeoutSeconds: config.jobs.timeoutSeconds, ...(metrics && { metrics }) });
+  // On the embedded PGlite the data folder is locked to this process: jobs left active were a dead process's.
+  const soleProcess = database.kind === "pglite";
+  const queue = new PgBossJobQueue(database, { log, jobTimeoutSeconds: config.jobs.timeoutSeconds, releaseActiveJobsAtStart: soleProcess, ...(metrics && { metrics }) });
   const poolAnalysis = (ticker: string) => analysis.analyze(ticker, (input) => pool.run(input));
 
   // Watch lists and alerts (issue 19): a stock's latest call is the daily screen's when it has one.
@@ -265,13 +267,14 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
       },
       analyze: poolAnalysis,
       parallelism: pool.size * 2,
-      close: () => pool.close(),
     },
     calls: trackRecord,
     followers: alertJobs,
     jobIds: stableJobId,
     chunkSize: config.jobs.chunkSize,
     concurrency: 2,
+    jobTimeoutMs: config.jobs.timeoutSeconds * 1000,
+    soleProcess,
     instanceId: infra.instanceId ?? randomUUID(),
     now,
     log,
@@ -298,6 +301,15 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
     },
   });
   const assistant = llmGateway ? new LlmAssistant({ gateway: llmGateway, tools: chatTools, fallback: rules, now, log }) : rules;
+
+  // The composition started the queue's workers (the refresh's and the alerts') and the analysis threads,
+  // and stops them: the workers first, since a running job may still hand analyses to the threads.
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await queue.stop();
+      await pool.close();
+    })());
 
   return {
     database,
@@ -336,6 +348,6 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
     gifts: new GiftService({ gateway: llmGateway, log }),
     // Logos are anonymous too: checking an unknown ticker spends the search share, never the analyses'.
     logos: new LogosService({ market: searchMarket, source: createLogoSource(config) }),
-    close: () => publicRefresh.stop(),
+    close,
   };
 }

@@ -402,8 +402,9 @@ export const llmSharedUsage = pgTable(
 );
 
 /**
- * The daily public refresh as queued work (jobs/public-refresh-queue.ts): one row per run, with the
- * universe it analyses and the phase it is in ('score' → 'analyse' → 'done').
+ * The daily public refresh as queued work (features/public-recommendations/public-refresh.service.ts): one row per run, with the
+ * universe it analyses and the phase it is in ('score' → 'analyse' → 'finishing' → 'done', or
+ * 'failed' when it cannot finish).
  */
 export const refreshRuns = pgTable("refresh_runs", {
   runKey: text("run_key").primaryKey(),
@@ -412,6 +413,8 @@ export const refreshRuns = pgTable("refresh_runs", {
   phase: text("phase").notNull().default("score"),
   startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp("finished_at", { withTimezone: true }),
+  /** Why a run that could not finish ('failed') failed. */
+  error: text("error"),
 });
 
 /**

@@ -15,11 +15,14 @@ export function defaultAnalysisThreads(): number {
  */
 export class AnalysisPool {
   private pool: Piscina | null = null;
+  private closed = false;
 
   constructor(private readonly threads: number = defaultAnalysisThreads()) {}
 
   private open(): Piscina {
     if (this.pool) return this.pool;
+    // A closed pool stays closed: a late caller must not start threads that keep the process alive.
+    if (this.closed) throw new Error("the analysis threads are closed");
     const fromSource = import.meta.url.endsWith(".ts");
     this.pool = new Piscina({
       filename: new URL(fromSource ? "./analysis-worker.ts" : "./analysis-worker.mjs", import.meta.url).href,
@@ -41,6 +44,7 @@ export class AnalysisPool {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     const pool = this.pool;
     this.pool = null;
     await pool?.destroy();

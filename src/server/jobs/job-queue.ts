@@ -12,6 +12,12 @@ export interface JobQueueOptions {
   /** How often an idle worker looks for new jobs (pg-boss's minimum is 0.5 s). */
   pollingIntervalSeconds?: number;
   metrics?: JobMetrics;
+  /**
+   * Jobs left active by a process that is gone are retried at once when the queue starts, rather
+   * than after their time-out. Only where no other process can be running them (the embedded
+   * PGlite, whose data folder is locked to one process).
+   */
+  releaseActiveJobsAtStart?: boolean;
 }
 
 export interface QueuedJob<T> {
@@ -46,6 +52,15 @@ export class PgBossJobQueue {
   private started: Promise<void> | null = null;
   private stopped = false;
   private readonly created = new Set<string>();
+  /** pg-boss's statements in flight: it completes a job without awaiting it, so `stop` waits for them. */
+  private readonly inFlight = new Set<Promise<unknown>>();
+  /**
+   * Set once `stop` is done: the database may be closed by then. A handler that outlived the grace
+   * period still reports to pg-boss, whose statement (completing or failing a job that `stop` has
+   * already failed for a retry elsewhere) is then dropped rather than sent to a closed database:
+   * pg-boss issues those without awaiting them, so the statement is simply never answered.
+   */
+  private statementsClosed = false;
   /** This process's workers per queue, woken when it queues jobs itself. */
   private readonly workers = new Map<string, string[]>();
 
@@ -59,7 +74,15 @@ export class PgBossJobQueue {
   private createBoss(): PgBoss {
     const timeout = Math.max(1, Math.round(this.options.jobTimeoutSeconds));
     const boss = new PgBoss({
-      db: { executeSql: (text: string, values: unknown[]) => this.database.executeSql(text, values) },
+      db: {
+        executeSql: (text: string, values: unknown[]) => {
+          if (this.statementsClosed) return new Promise<never>(() => undefined);
+          const statement = this.database.executeSql(text, values);
+          this.inFlight.add(statement);
+          void statement.catch(() => undefined).finally(() => this.inFlight.delete(statement));
+          return statement;
+        },
+      },
       schedule: false,
       supervise: true,
       // Expired jobs (an instance killed mid-job) are found by this sweep on any live instance.
@@ -92,6 +115,7 @@ export class PgBossJobQueue {
     for (let attempt = 1; ; attempt++) {
       try {
         await this.boss.start();
+        if (this.options.releaseActiveJobsAtStart) await this.releaseActiveJobs();
         return;
       } catch (error) {
         const code = (error as { code?: unknown }).code;
@@ -102,25 +126,62 @@ export class PgBossJobQueue {
     }
   }
 
+  /**
+   * Puts the jobs a dead process left active back to 'retry', ready now. The fetch that takes one
+   * counts the attempt (pg-boss does when a job has started before); a job that had already been
+   * given one attempt beyond its limit this way fails instead, so a job that kills its process is
+   * not retried forever.
+   */
+  private async releaseActiveJobs(): Promise<void> {
+    const { rows } = await this.database.executeSql(
+      `update pgboss.job set state = case when retry_count <= retry_limit then 'retry'::pgboss.job_state else 'failed'::pgboss.job_state end,
+         start_after = now(), completed_on = case when retry_count <= retry_limit then null else now() end
+       where state = 'active' returning name, state`,
+    );
+    if (rows.length > 0) this.options.log.warn({ jobs: rows.length }, "job queue: jobs left active by a stopped process are retried now");
+  }
+
+  /**
+   * Creates the queue once per database (pg-boss skips a queue that exists). Processes creating the
+   * same queue at once can deadlock or collide in PostgreSQL; the loser tries again and finds it.
+   */
   private async queue(name: string): Promise<void> {
     await this.start();
     if (this.created.has(name)) return;
-    await this.boss.createQueue(name, {
-      name,
-      retryLimit: RETRY_LIMIT,
-      retryDelay: 1,
-      retryBackoff: true,
-      expireInSeconds: Math.max(1, Math.round(this.options.jobTimeoutSeconds)),
-    });
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.boss.createQueue(name, {
+          name,
+          retryLimit: RETRY_LIMIT,
+          retryDelay: 1,
+          retryBackoff: true,
+          expireInSeconds: Math.max(1, Math.round(this.options.jobTimeoutSeconds)),
+        });
+        break;
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (attempt >= 3 || !(code === "40P01" || code === "23505" || (error instanceof Error && error.message.includes("already exists")))) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    }
     this.created.add(name);
   }
 
-  async send<T extends object>(name: string, jobs: QueuedJob<T>[]): Promise<void> {
+  /**
+   * Queues jobs (a job whose id is queued already is kept once). With `deadLetter`, a job that fails
+   * for good — its handler threw on the last attempt, or its last attempt timed out, which its
+   * handler never sees — is queued again, same data, on that queue.
+   */
+  async send<T extends object>(name: string, jobs: QueuedJob<T>[], options: { deadLetter?: string } = {}): Promise<void> {
     if (jobs.length === 0) return;
+    if (this.stopped) throw new Error("the job queue is stopped: no job can be queued");
     await this.queue(name);
+    if (options.deadLetter) await this.queue(options.deadLetter);
     // The retry policy travels with each job (a queue's own settings are fixed by whoever created it first).
     const expireInSeconds = Math.max(1, Math.round(this.options.jobTimeoutSeconds));
-    await this.boss.insert(jobs.map((job) => ({ id: job.id, name, data: job.data, expireInSeconds, retryLimit: RETRY_LIMIT, retryDelay: 1, retryBackoff: true })));
+    await this.boss.insert(
+      jobs.map((job) => ({ id: job.id, name, data: job.data, expireInSeconds, retryLimit: RETRY_LIMIT, retryDelay: 1, retryBackoff: true, ...(options.deadLetter && { deadLetter: options.deadLetter }) })),
+    );
     // Workers of this process take them at once rather than at their next poll.
     for (const workerId of this.workers.get(name) ?? []) this.boss.notifyWorker(workerId);
   }
@@ -131,7 +192,10 @@ export class PgBossJobQueue {
    * tells the handler no retry follows, so it can record the failure and let its run go on.
    */
   async work<T extends object>(name: string, concurrency: number, handler: (data: T, job: { id: string; lastAttempt: boolean }) => Promise<void>): Promise<void> {
+    // A queue stopped before its workers were asked for (a process closing as it starts) takes no jobs.
+    if (this.stopped) return;
     await this.queue(name);
+    if (this.stopped) return;
     for (let k = 0; k < concurrency; k++) {
       let workerId = "";
       workerId = await this.boss.work<T>(
@@ -168,11 +232,15 @@ export class PgBossJobQueue {
 
   /** Stops taking jobs; the active ones are given `graceMs` to finish, then failed so another instance retries them. */
   async stop(graceMs = 5_000): Promise<void> {
-    if (!this.started || this.stopped) return;
+    if (this.stopped) return;
     this.stopped = true;
+    if (!this.started) return;
     await this.started.catch(() => undefined);
     await this.boss.stop({ graceful: true, timeout: graceMs, wait: true, close: false }).catch((error: unknown) => {
       this.options.log.warn({ err: error }, "job queue: pg-boss did not stop cleanly");
     });
+    // A job's completion may still be on its way to the database, which the caller closes next.
+    await Promise.allSettled([...this.inFlight]);
+    this.statementsClosed = true;
   }
 }

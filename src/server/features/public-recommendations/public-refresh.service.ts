@@ -11,6 +11,8 @@ import type { RefreshChunk, RefreshPhase, RefreshRunsRepository, RefreshRunSumma
 export const PUBLIC_REFRESH_JOB = "public-recommendations-refresh";
 /** The queue every instance takes the refresh's jobs from. */
 export const PUBLIC_REFRESH_QUEUE = "public-refresh";
+/** Where pg-boss puts a refresh job that failed for good (including a last attempt that timed out). */
+export const PUBLIC_REFRESH_FAILED_QUEUE = "public-refresh-failed";
 
 /**
  * One queued step of a run: list the universe, score a chunk's RS, or analyse a chunk. `runId` is
@@ -26,11 +28,10 @@ export function runKeyOf(runId: string): string {
 
 /** The job queue as the refresh uses it (jobs/job-queue.ts on pg-boss). */
 export interface RefreshQueue {
-  send(name: string, jobs: { id: string; data: RefreshJob }[]): Promise<void>;
+  send(name: string, jobs: { id: string; data: RefreshJob }[], options?: { deadLetter?: string }): Promise<void>;
   work(name: string, concurrency: number, handler: (data: RefreshJob, job: { lastAttempt: boolean }) => Promise<void>): Promise<void>;
   /** Jobs of the queue by state (created, retry, active, completed, failed…). */
   counts(name: string): Promise<Record<string, number>>;
-  stop(): Promise<void>;
 }
 
 /** Claims a run key so that one run per trading day happens however many instances ask (jobs/job-runs.repository.ts). */
@@ -50,8 +51,6 @@ export interface UniverseAnalyzer {
   analyze(ticker: string): Promise<AnalysisReport>;
   /** How many of a chunk's tickers are analysed at once (the pool's threads). */
   parallelism: number;
-  /** Frees the worker threads. */
-  close(): Promise<void>;
 }
 
 export interface RefreshResult {
@@ -59,6 +58,8 @@ export interface RefreshResult {
   runId?: string;
   analysed: number;
   failed: string[];
+  /** Why the run could not finish (it is recorded failed and its day can be claimed again). */
+  error?: string;
 }
 
 /** What the refresh tells the track record: the calls it published, and that a run has finished (time to score). */
@@ -100,6 +101,13 @@ export class PublicRefreshService {
       chunkSize: number;
       /** Jobs this instance works on at once (each a chunk). */
       concurrency: number;
+      /** The queue's limit on one attempt of a job: a chunk taken longer ago is another attempt's to take. */
+      jobTimeoutMs: number;
+      /**
+       * True where this process is the database's only user (the embedded PGlite, its folder locked to
+       * it): chunks left 'running' at start were a dead process's, and are released for their retries.
+       */
+      soleProcess: boolean;
       instanceId: string;
       now: () => Date;
       log: Logger;
@@ -126,7 +134,7 @@ export class PublicRefreshService {
   async status(): Promise<PublicRefreshStatus> {
     const [latest] = await this.deps.runs.recent(1);
     const finishedAt = await this.deps.runs.lastFinishedAt();
-    const inProgress = latest !== undefined && latest.phase !== "done";
+    const inProgress = latest !== undefined && latest.phase !== "done" && latest.phase !== "failed";
     const total = latest?.tickers ?? 0;
     // Scoring the RS of every ticker is the first half of the work, analysing them the second.
     const halvesDone = !latest || latest.chunks === 0 ? 0 : (latest.phase === "score" ? latest.chunksDone : latest.chunks + latest.chunksDone) / (2 * latest.chunks);
@@ -138,16 +146,20 @@ export class PublicRefreshService {
     };
   }
 
-  /** Takes jobs from the queue in this process from now on (the server and `quanta worker` call it at start). */
+  /**
+   * Takes jobs from the queue in this process from now on (the server and `quanta worker` call it at
+   * start). The composition stops the queue, and so these workers, when the process closes.
+   */
   startWorking(): Promise<void> {
-    this.working ??= this.deps.queue.work(PUBLIC_REFRESH_QUEUE, this.deps.concurrency, (job, { lastAttempt }) => this.handle(job, lastAttempt));
+    this.working ??= (async () => {
+      if (this.deps.soleProcess) {
+        const released = await this.deps.runs.releaseRunningChunks();
+        if (released > 0) this.deps.log.warn({ chunks: released }, "public refresh: chunks left running by a stopped process are retried now");
+      }
+      await this.deps.queue.work(PUBLIC_REFRESH_QUEUE, this.deps.concurrency, (job, { lastAttempt }) => this.handle(job, lastAttempt));
+      await this.deps.queue.work(PUBLIC_REFRESH_FAILED_QUEUE, 1, (job) => this.failedForGood(job));
+    })();
     return this.working;
-  }
-
-  /** Stops taking jobs and frees the worker threads (running jobs get a grace period, then are retried elsewhere). */
-  async stop(): Promise<void> {
-    await this.deps.queue.stop();
-    await this.deps.analyzer.close();
   }
 
   /**
@@ -160,26 +172,29 @@ export class PublicRefreshService {
     if (!(await this.deps.claims.claim(PUBLIC_REFRESH_JOB, runKey, this.deps.instanceId))) return { ran: false, analysed: 0, failed: [] };
     const runId = `${runKey}#${randomUUID().slice(0, 8)}`;
     if (options.wait !== false) await this.startWorking();
-    await this.deps.queue.send(PUBLIC_REFRESH_QUEUE, [{ id: this.deps.jobIds(runId, "start"), data: { kind: "start", runId } }]);
+    await this.deps.queue.send(PUBLIC_REFRESH_QUEUE, [{ id: this.deps.jobIds(runId, "start"), data: { kind: "start", runId } }], { deadLetter: PUBLIC_REFRESH_FAILED_QUEUE });
     this.deps.log.info({ runId }, "public refresh: run queued");
     if (options.wait === false) return { ran: true, runId, analysed: 0, failed: [] };
     return this.waitFor(runId);
   }
 
-  /** Resolves when the run has finished (on any instance), with its totals. */
+  /** Resolves when the run has finished or failed (on any instance), with its totals. */
   async waitFor(runId: string, pollMs = 250): Promise<RefreshResult> {
     for (;;) {
-      if ((await this.deps.runs.phase(runId)) === "done") {
+      const phase = await this.deps.runs.phase(runId);
+      if (phase === "done" || phase === "failed") {
         const summary = await this.deps.runs.summary(runId);
-        return { ran: true, runId, analysed: summary?.analysed ?? 0, failed: summary?.failed ?? [] };
+        return { ran: true, runId, analysed: summary?.analysed ?? 0, failed: summary?.failed ?? [], ...(phase === "failed" && { error: summary?.error ?? "the run failed" }) };
       }
+      // Woken early when a run finishes in this process; each wait's listener is removed when it ends.
       await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          this.finishedListeners.delete(done);
+          resolve();
+        };
         const timer = setTimeout(done, pollMs);
         this.finishedListeners.add(done);
-        function done() {
-          clearTimeout(timer);
-          resolve();
-        }
       });
     }
   }
@@ -195,25 +210,68 @@ export class PublicRefreshService {
   }
 
   private async handle(job: RefreshJob, lastAttempt: boolean): Promise<void> {
-    switch (job.kind) {
-      case "start":
-        return this.startRun(job.runId);
-      case "score":
-      case "analyse":
-        return this.runChunk(job.runId, job.kind, job.chunk, lastAttempt);
+    try {
+      switch (job.kind) {
+        case "start":
+          return await this.startRun(job.runId);
+        case "score":
+        case "analyse":
+          return await this.runChunk(job.runId, job.kind, job.chunk, lastAttempt);
+      }
+    } catch (error) {
+      // No retry follows: nothing else would carry the run on, so it is recorded failed (a run already done stays done).
+      if (lastAttempt) await this.failRun(job.runId, error instanceof Error ? error.message : String(error));
+      throw error;
     }
   }
 
-  /** Lists the universe, records the run's chunks and queues their scoring (every step idempotent: a retry repeats it harmlessly). */
-  private async startRun(runId: string): Promise<void> {
-    const universe = [...new Set(await this.deps.analyzer.universe())];
-    const chunks: RefreshChunk[] = [];
-    for (let start = 0; start < universe.length; start += this.deps.chunkSize) {
-      chunks.push({ chunk: chunks.length, tickers: universe.slice(start, start + this.deps.chunkSize) });
+  /**
+   * A job that failed for good. Most such failures were already recorded by the last attempt; this
+   * covers a last attempt that timed out (its instance died, or it ran past the limit): its chunk is
+   * given up, its tickers failed, and the run goes on; a start that never completed fails the run.
+   */
+  private async failedForGood(job: RefreshJob): Promise<void> {
+    if (job.kind === "start") {
+      // Recorded already, the run's chunks are queued again (idempotent); never recorded, it cannot go on.
+      if ((await this.deps.runs.phase(job.runId)) !== null) return this.startRun(job.runId);
+      return this.failRun(job.runId, "the run's start did not complete in any of its attempts");
     }
-    await this.deps.runs.createRun(runId, chunks, this.deps.now());
+    if (await this.deps.runs.giveUpChunk(job.runId, job.kind, job.chunk, null, "its job did not complete in any of its attempts", this.deps.now())) {
+      this.deps.log.error({ runId: job.runId, phase: job.kind, chunk: job.chunk }, "public refresh: a chunk's job timed out on every attempt; its tickers are left out of this run");
+    }
+    await this.continueRun(job.runId, job.kind);
+  }
+
+  /** Records a run that cannot finish as failed, and its day's claim with the error, so that the day can be claimed again. */
+  private async failRun(runId: string, error: string): Promise<void> {
+    if (!(await this.deps.runs.fail(runId, error, this.deps.now()))) return;
+    await this.deps.claims.finish(PUBLIC_REFRESH_JOB, runKeyOf(runId), error);
+    this.deps.log.error({ runId, error }, "public refresh: the run failed; its day can be refreshed again");
+    this.notifyWaiting();
+  }
+
+  private notifyWaiting(): void {
+    for (const listener of [...this.finishedListeners]) listener();
+  }
+
+  /**
+   * Lists the universe, records the run's chunks and queues their scoring. A retry (or a duplicate)
+   * of a run already recorded re-queues its recorded chunks; of a run past its scoring, does nothing.
+   */
+  private async startRun(runId: string): Promise<void> {
+    const phase = await this.deps.runs.phase(runId);
+    if (phase === "finishing") return this.completeFinishing(runId);
+    if (phase !== null && phase !== "score") return;
+    if (phase === null) {
+      const universe = [...new Set(await this.deps.analyzer.universe())];
+      const chunks: RefreshChunk[] = [];
+      for (let start = 0; start < universe.length; start += this.deps.chunkSize) {
+        chunks.push({ chunk: chunks.length, tickers: universe.slice(start, start + this.deps.chunkSize) });
+      }
+      await this.deps.runs.createRun(runId, chunks, this.deps.now());
+    }
     const recorded = await this.deps.runs.chunks(runId, "score");
-    this.deps.log.info({ runId, tickers: universe.length, chunks: recorded.length }, "public refresh: run started");
+    this.deps.log.info({ runId, tickers: recorded.reduce((sum, chunk) => sum + chunk.tickers.length, 0), chunks: recorded.length }, "public refresh: run started");
     if (recorded.length === 0) {
       await this.finishRun(runId);
       return;
@@ -225,12 +283,19 @@ export class PublicRefreshService {
     await this.deps.queue.send(
       PUBLIC_REFRESH_QUEUE,
       chunks.map((chunk) => ({ id: this.deps.jobIds(runId, phase, chunk.chunk), data: { kind: phase, runId, chunk: chunk.chunk } })),
+      { deadLetter: PUBLIC_REFRESH_FAILED_QUEUE },
     );
   }
 
+  /**
+   * A chunk's job. The chunk table, not the queue, says whether there is work: a job for a chunk that
+   * is done (a retry, or a job sent again after the queue forgot the first) or that a live attempt
+   * holds does no work, but carries the run on in case the attempt that finished it died before.
+   */
   private async runChunk(runId: string, phase: RefreshPhase, chunk: number, lastAttempt: boolean): Promise<void> {
-    const tickers = await this.deps.runs.takeChunk(runId, phase, chunk, this.deps.instanceId, this.deps.now());
-    if (!tickers) return;
+    const taken = await this.deps.runs.takeChunk(runId, phase, chunk, this.deps.instanceId, this.deps.now(), this.deps.jobTimeoutMs);
+    if (!taken) return this.continueRun(runId, phase);
+    const { tickers, attempt } = taken;
     try {
       if (phase === "score") {
         const scores: Record<string, number> = {};
@@ -252,14 +317,16 @@ export class PublicRefreshService {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (!lastAttempt) {
-        await this.deps.runs.chunkFailed(runId, phase, chunk, message).catch(() => undefined);
+        await this.deps.runs.chunkFailed(runId, phase, chunk, attempt, message).catch(() => undefined);
         throw error;
       }
-      // No retry follows: the chunk's tickers are recorded as failed and the run goes on without them.
-      this.deps.log.error({ runId, phase, chunk, err: error }, "public refresh: a chunk failed on every attempt; its tickers are left out of this run");
-      await this.deps.runs.finishChunk(runId, phase, chunk, { ...(phase === "score" ? { scores: {} } : { analysed: 0 }), failed: tickers, error: message }, this.deps.now());
+      // No retry follows: the chunk's tickers are recorded as failed and the run goes on without them
+      // (unless another attempt finished the chunk meanwhile: its results stand).
+      if (await this.deps.runs.giveUpChunk(runId, phase, chunk, attempt, message, this.deps.now())) {
+        this.deps.log.error({ runId, phase, chunk, err: error }, "public refresh: a chunk failed on every attempt; its tickers are left out of this run");
+      }
     }
-    await this.advanceIfPhaseDone(runId, phase);
+    await this.continueRun(runId, phase);
   }
 
   /** A chunk's analyses, `parallelism` at a time on the worker threads; a ticker that fails is reported, not retried. */
@@ -287,12 +354,18 @@ export class PublicRefreshService {
 
   /**
    * After a chunk: when none of its phase is left, start the next phase. Two instances finishing the
-   * last chunks at once may both get here; the queue's stable job ids and the run's phase update
-   * keep the next phase's jobs single.
+   * last chunks at once may both get here, and so may a retry of a job whose attempt died after
+   * finishing its chunk: every step up to the run's phase update is idempotent (upserts, stable job
+   * ids, chunks that are done do nothing), and the update lets one caller move the run on.
    */
-  private async advanceIfPhaseDone(runId: string, phase: RefreshPhase): Promise<void> {
+  private async continueRun(runId: string, phase: RefreshPhase): Promise<void> {
+    const runPhase = await this.deps.runs.phase(runId);
+    if (runPhase === "finishing") return this.completeFinishing(runId);
+    // Unknown (its start has not recorded it), done or failed: nothing to carry on.
+    if (runPhase !== "score" && runPhase !== "analyse") return;
     if ((await this.deps.runs.unfinishedChunks(runId, phase)) > 0) return;
     if (phase === "score") {
+      if (runPhase !== "score") return;
       await this.deps.analyzer.publishScores(await this.deps.runs.scores(runId));
       const chunks = await this.deps.runs.chunks(runId, "score");
       await this.deps.runs.addChunks(runId, "analyse", chunks);
@@ -303,17 +376,26 @@ export class PublicRefreshService {
     await this.finishRun(runId);
   }
 
+  /** The run's last chunk is done: one caller moves the run to 'finishing', then does what finishing takes. */
   private async finishRun(runId: string): Promise<void> {
+    if (!(await this.deps.runs.advance(runId, ["score", "analyse"], "finishing", this.deps.now()))) return;
+    await this.completeFinishing(runId);
+  }
+
+  /**
+   * What a finished run does before it is done, each step safe to repeat: if the instance doing it
+   * dies, its job's retry (which finds its chunk done and the run 'finishing') does it again.
+   */
+  private async completeFinishing(runId: string): Promise<void> {
     await this.deps.analyses.retainOnly(await this.deps.runs.analysedTickers(runId));
     // The new session's bars are in: the track record's open calls move on by it before the run is done.
     await this.deps.calls.scoreOpenCalls().catch((error: unknown) => this.deps.log.error({ runId, err: error }, "public refresh: scoring the track record failed; it is scored again after the next run"));
     // The watch lists are evaluated against the new session by their own job (queued once per run).
     await this.deps.followers.afterRefresh(runKeyOf(runId)).catch((error: unknown) => this.deps.log.error({ runId, err: error }, "public refresh: the alerts could not be queued; they are evaluated after the next run"));
-    if (!(await this.deps.runs.advance(runId, "analyse", "done", this.deps.now())) && !(await this.deps.runs.advance(runId, "score", "done", this.deps.now()))) return;
     await this.deps.claims.finish(PUBLIC_REFRESH_JOB, runKeyOf(runId), null);
+    if (!(await this.deps.runs.advance(runId, "finishing", "done", this.deps.now()))) return;
     this.deps.onListsReplaced();
-    for (const listener of this.finishedListeners) listener();
-    this.finishedListeners.clear();
+    this.notifyWaiting();
     this.deps.log.info({ runId }, "public refresh: run finished");
   }
 }

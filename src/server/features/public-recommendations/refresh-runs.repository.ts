@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { refreshChunks, refreshRuns } from "../../db/schema";
 
@@ -8,6 +8,15 @@ export interface RefreshChunk {
   chunk: number;
   tickers: string[];
 }
+
+/** A chunk as one attempt took it: its tickers, and the attempt's number (only the latest attempt may give the chunk up). */
+export interface TakenChunk {
+  tickers: string[];
+  attempt: number;
+}
+
+/** Phases a run goes through; 'finishing' is the one instance's clean-up after the last chunk, repeated by a retry if it dies. */
+export type RunPhase = RefreshPhase | "finishing" | "done" | "failed";
 
 /** A run as `quanta jobs` and the lists' status show it. */
 export interface RefreshRunSummary {
@@ -29,6 +38,8 @@ export interface RefreshRunSummary {
   /** Chunks taken more than once (a failure or a dead instance), and the last error seen. */
   retried: number;
   lastError: string | null;
+  /** Why the run failed (phase 'failed'), else null. */
+  error: string | null;
 }
 
 /**
@@ -69,34 +80,80 @@ export class RefreshRunsRepository {
       .orderBy(refreshChunks.chunk);
   }
 
-  /** Marks a chunk taken by `holder` and answers its tickers; null when the chunk is unknown. */
-  async takeChunk(runId: string, phase: RefreshPhase, chunk: number, holder: string, at: Date): Promise<string[] | null> {
+  /**
+   * Takes a chunk for `holder`'s attempt and answers its tickers with the attempt's number; null when
+   * the chunk is unknown, done, or running in an attempt that is not over (taken less than
+   * `staleAfterMs` ago: the queue retries a job only once its attempt failed or passed that limit).
+   */
+  async takeChunk(runId: string, phase: RefreshPhase, chunk: number, holder: string, at: Date, staleAfterMs: number): Promise<TakenChunk | null> {
     const [row] = await this.db
       .update(refreshChunks)
       .set({ state: "running", holder, startedAt: at, attempts: sql`${refreshChunks.attempts} + 1` })
-      .where(and(eq(refreshChunks.runKey, runId), eq(refreshChunks.phase, phase), eq(refreshChunks.chunk, chunk)))
-      .returning({ tickers: refreshChunks.tickers });
-    return row?.tickers ?? null;
+      .where(
+        and(
+          this.isChunk(runId, phase, chunk),
+          ne(refreshChunks.state, "done"),
+          or(ne(refreshChunks.state, "running"), lt(refreshChunks.startedAt, new Date(at.getTime() - staleAfterMs))),
+        ),
+      )
+      .returning({ tickers: refreshChunks.tickers, attempt: refreshChunks.attempts });
+    return row ?? null;
   }
 
-  async finishChunk(
-    runId: string,
-    phase: RefreshPhase,
-    chunk: number,
-    result: { scores?: Record<string, number>; analysed?: number; failed: string[]; error?: string },
-    at: Date,
-  ): Promise<void> {
-    await this.db
+  private isChunk(runId: string, phase: RefreshPhase, chunk: number) {
+    return and(eq(refreshChunks.runKey, runId), eq(refreshChunks.phase, phase), eq(refreshChunks.chunk, chunk));
+  }
+
+  /** Records a chunk's results; a chunk already done keeps its first results (false). */
+  async finishChunk(runId: string, phase: RefreshPhase, chunk: number, result: { scores?: Record<string, number>; analysed?: number; failed: string[] }, at: Date): Promise<boolean> {
+    const rows = await this.db
       .update(refreshChunks)
-      .set({ state: "done", finishedAt: at, scores: result.scores ?? null, analysed: result.analysed ?? null, failed: result.failed, error: result.error?.slice(0, 500) ?? null })
-      .where(and(eq(refreshChunks.runKey, runId), eq(refreshChunks.phase, phase), eq(refreshChunks.chunk, chunk)));
+      .set({ state: "done", finishedAt: at, scores: result.scores ?? null, analysed: result.analysed ?? null, failed: result.failed, error: null })
+      .where(and(this.isChunk(runId, phase, chunk), ne(refreshChunks.state, "done")))
+      .returning({ chunk: refreshChunks.chunk });
+    return rows.length > 0;
   }
 
-  async chunkFailed(runId: string, phase: RefreshPhase, chunk: number, error: string): Promise<void> {
+  /**
+   * Gives a chunk up after its last attempt failed: done, with every ticker failed and the error. Only
+   * the latest attempt may (`attempt`; null when the queue gave the job up, whichever attempt it was),
+   * and never over a chunk another attempt has finished.
+   */
+  async giveUpChunk(runId: string, phase: RefreshPhase, chunk: number, attempt: number | null, error: string, at: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(refreshChunks)
+      .set({
+        state: "done",
+        finishedAt: at,
+        scores: phase === "score" ? {} : null,
+        analysed: phase === "analyse" ? 0 : null,
+        failed: sql`${refreshChunks.tickers}`,
+        error: error.slice(0, 500),
+      })
+      .where(and(this.isChunk(runId, phase, chunk), ne(refreshChunks.state, "done"), attempt === null ? undefined : eq(refreshChunks.attempts, attempt)))
+      .returning({ chunk: refreshChunks.chunk });
+    return rows.length > 0;
+  }
+
+  /** An attempt failed and the queue retries it: the chunk waits for the retry (unless another attempt took or finished it). */
+  async chunkFailed(runId: string, phase: RefreshPhase, chunk: number, attempt: number, error: string): Promise<void> {
     await this.db
       .update(refreshChunks)
       .set({ state: "retrying", error: error.slice(0, 500) })
-      .where(and(eq(refreshChunks.runKey, runId), eq(refreshChunks.phase, phase), eq(refreshChunks.chunk, chunk)));
+      .where(and(this.isChunk(runId, phase, chunk), eq(refreshChunks.state, "running"), eq(refreshChunks.attempts, attempt)));
+  }
+
+  /**
+   * Chunks left 'running' by a process that is gone, made ready for their jobs' retries at once.
+   * Only where one process holds the database (the embedded PGlite, its folder locked to it).
+   */
+  async releaseRunningChunks(): Promise<number> {
+    const rows = await this.db
+      .update(refreshChunks)
+      .set({ state: "retrying", error: "the process running this chunk stopped" })
+      .where(eq(refreshChunks.state, "running"))
+      .returning({ chunk: refreshChunks.chunk });
+    return rows.length;
   }
 
   /** Chunks of the phase not done yet. */
@@ -129,19 +186,36 @@ export class RefreshRunsRepository {
     });
   }
 
-  /** Moves the run to the next phase; true for the one caller that moved it. */
-  async advance(runId: string, from: string, to: string, at: Date): Promise<boolean> {
+  /** Moves the run from one of `from` to the next phase; true for the one caller that moved it. */
+  async advance(runId: string, from: RunPhase | RunPhase[], to: RunPhase, at: Date): Promise<boolean> {
     const rows = await this.db
       .update(refreshRuns)
       .set({ phase: to, ...(to === "done" && { finishedAt: at }) })
-      .where(and(eq(refreshRuns.runKey, runId), eq(refreshRuns.phase, from)))
+      .where(and(eq(refreshRuns.runKey, runId), inArray(refreshRuns.phase, Array.isArray(from) ? from : [from])))
       .returning({ runId: refreshRuns.runKey });
     return rows.length > 0;
   }
 
-  async phase(runId: string): Promise<string | null> {
+  /**
+   * Records a run that cannot finish as failed, with the error (a run that never got to list its
+   * universe is recorded too); a run already done or failed is left as it is. True when recorded.
+   */
+  async fail(runId: string, error: string, at: Date): Promise<boolean> {
+    const message = error.slice(0, 500);
+    return this.db.transaction(async (tx) => {
+      await tx.insert(refreshRuns).values({ runKey: runId, tickers: 0, chunks: 0, startedAt: at }).onConflictDoNothing();
+      const rows = await tx
+        .update(refreshRuns)
+        .set({ phase: "failed", finishedAt: at, error: message })
+        .where(and(eq(refreshRuns.runKey, runId), notInArray(refreshRuns.phase, ["done", "failed"])))
+        .returning({ runId: refreshRuns.runKey });
+      return rows.length > 0;
+    });
+  }
+
+  async phase(runId: string): Promise<RunPhase | null> {
     const [row] = await this.db.select({ phase: refreshRuns.phase }).from(refreshRuns).where(eq(refreshRuns.runKey, runId));
-    return row?.phase ?? null;
+    return (row?.phase as RunPhase | undefined) ?? null;
   }
 
   /** The newest runs, newest first, with their progress. */
@@ -173,7 +247,7 @@ export class RefreshRunsRepository {
       .where(inArray(refreshChunks.runKey, runs.map((run) => run.runKey)));
     return runs.map((run) => {
       const ofRun = chunks.filter((chunk) => chunk.runId === run.runKey);
-      const current = ofRun.filter((chunk) => chunk.phase === (run.phase === "done" ? "analyse" : run.phase));
+      const current = ofRun.filter((chunk) => chunk.phase === (run.phase === "score" ? "score" : "analyse"));
       const analysed = ofRun.filter((chunk) => chunk.phase === "analyse");
       const holders: Record<string, number> = {};
       for (const chunk of ofRun) if (chunk.holder) holders[chunk.holder] = (holders[chunk.holder] ?? 0) + 1;
@@ -191,6 +265,7 @@ export class RefreshRunsRepository {
         holders,
         retried: ofRun.filter((chunk) => chunk.attempts > 1).length,
         lastError: ofRun.findLast((chunk) => chunk.error)?.error ?? null,
+        error: run.error,
       };
     });
   }

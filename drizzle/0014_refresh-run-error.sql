@@ -1,0 +1,1 @@
+ALTER TABLE "refresh_runs" ADD COLUMN "error" text;
