@@ -10,7 +10,7 @@ import { defineConfig } from "vitest/config";
  * The split is read from the files' imports, so a new test lands in the right lane by itself.
  */
 const INTEGRATION_MARKERS =
-  /test-support\/(test-app|test-database|local-http-server|yahoo-replay)|support\/\w+-fixture-server|node:child_process|openDatabase\(|@electric-sql\/pglite|\bFastify\(/;
+  /test-support\/(test-app|test-database|local-http-server|yahoo-replay|server-process)|support\/\w+-fixture-server|node:child_process|openDatabase\(|@electric-sql\/pglite|\bFastify\(/;
 
 function testFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {

@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort, killAllServerProcesses, killServerProcess, sleep, startServerProcess } from "../test-support/server-process";
 import { parseCsv } from "../../core/csv/csv";
 import { createScratchDatabase } from "../test-support/test-database";
 
@@ -24,56 +23,7 @@ const SAMPLE_ID = "3f9c2a7e-5b1d-4c8e-9a61-0d2e7b4f8c15";
 const SAMPLE_TIMESTAMP = "2025-06-30T20:00:00.000Z";
 const TICKERS = ["NWSC", "ECHF", "NWSC", "ECHF"];
 
-const children = new Set<ChildProcess>();
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-});
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Server {
-  child: ChildProcess;
-  output: () => string;
-}
-
-/** The real entry point, as `npm start` runs it (with tsx instead of the build), ready to serve. */
-async function startServer(env: Record<string, string>, port: number): Promise<Server> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.add(child);
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} at start:\n${output}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return { child, output: () => output };
-    } catch {
-      // not listening yet
-    }
-    await sleep(50);
-  }
-  throw new Error(`the server did not become ready:\n${output}`);
-}
-
-async function kill(server: Server): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once("exit", resolve));
-  server.child.kill("SIGKILL");
-  await exited;
-  children.delete(server.child);
-}
+afterAll(killAllServerProcesses);
 
 function setCookies(response: Response): string[] {
   return response.headers.getSetCookie().map((c) => c.split(";")[0]!).filter((c) => !c.endsWith("="));
@@ -218,7 +168,7 @@ describe("crash safety: SIGKILL under load, restart, every acknowledged row is t
       PUBLIC_UNIVERSE: "NWSC",
       NEWS_SOURCES: "briefs",
     };
-    let server = await startServer(env, port);
+    let server = await startServerProcess(env, port);
     const startUp = performance.now() - started;
     try {
       const headers = await signIn(base, `crash-${target.name}@example.com`);
@@ -238,7 +188,7 @@ describe("crash safety: SIGKILL under load, restart, every acknowledged row is t
         while (load.acknowledged() < floor && Date.now() < deadline) await sleep(20);
         await sleep(100 + Math.random() * 700);
         stop.now = true;
-        await kill(server);
+        await killServerProcess(server);
         const result = await load.done;
         analyses += result.analyses.length;
         imports += result.imports.length;
@@ -248,7 +198,7 @@ describe("crash safety: SIGKILL under load, restart, every acknowledged row is t
         if (existsSync(path.join(databaseEnv.DATA_DIR!, "quanta.lock"))) staleLocks++;
 
         const restart = performance.now();
-        server = await startServer(env, port);
+        server = await startServerProcess(env, port);
         restarts.push(performance.now() - restart);
         const present = await exportedIds(base, headers);
         for (const id of acknowledged) if (!present.has(id)) lost.push(id);
@@ -265,7 +215,7 @@ describe("crash safety: SIGKILL under load, restart, every acknowledged row is t
     } catch (error) {
       throw new Error(`${(error as Error).message}\n--- server output ---\n${server.output().slice(-4000)}`, { cause: error });
     } finally {
-      await kill(server);
+      await killServerProcess(server);
       await tearDown();
     }
   });

@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort, killAllServerProcesses, killServerProcess, sleep, startServerProcess } from "../test-support/server-process";
 import type { PublicRefreshStatus } from "../../contracts/public-refresh-status";
 
 /**
@@ -19,55 +18,7 @@ const FINISH_WITHIN_MS = 60_000;
 /** How long the test waits for it anyway, so that a failure reports the time it took. */
 const WAIT_AT_MOST_MS = 420_000;
 
-const children = new Set<ChildProcess>();
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-});
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-interface Server {
-  child: ChildProcess;
-  output: () => string;
-}
-
-async function startServer(env: Record<string, string>, port: number): Promise<Server> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.add(child);
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} at start:\n${output}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return { child, output: () => output };
-    } catch {
-      // not listening yet
-    }
-    await sleep(50);
-  }
-  throw new Error(`the server did not become ready:\n${output}`);
-}
-
-async function kill(server: Server): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once("exit", resolve));
-  server.child.kill("SIGKILL");
-  await exited;
-  children.delete(server.child);
-}
+afterAll(killAllServerProcesses);
 
 async function status(base: string): Promise<PublicRefreshStatus | null> {
   try {
@@ -99,7 +50,7 @@ describe("crash safety of the daily refresh on PGlite", () => {
       REFRESH_WORKER_THREADS: "1",
       NEWS_SOURCES: "briefs",
     };
-    let server = await startServer(env, port);
+    let server = await startServerProcess(env, port);
     try {
       // Kill once the start-up run has done some of its work and before it has finished.
       let before = await status(base);
@@ -109,10 +60,10 @@ describe("crash safety of the daily refresh on PGlite", () => {
         before = await status(base);
       }
       expect(before?.refreshing, "the start-up refresh was running").toBe(true);
-      await kill(server);
+      await killServerProcess(server);
 
       const restart = performance.now();
-      server = await startServer(env, port);
+      server = await startServerProcess(env, port);
       let after = await status(base);
       while (after?.finishedAt == null && performance.now() - restart < WAIT_AT_MOST_MS) {
         await sleep(250);
@@ -127,7 +78,7 @@ describe("crash safety of the daily refresh on PGlite", () => {
     } catch (error) {
       throw new Error(`${(error as Error).message}\n--- server output ---\n${server.output().slice(-4000)}`, { cause: error });
     } finally {
-      await kill(server);
+      await killServerProcess(server);
       await rm(dataDir, { recursive: true, force: true });
     }
   });
