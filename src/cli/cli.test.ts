@@ -188,6 +188,17 @@ describe("quanta track-record", () => {
     return { code: result.status, stdout: result.stdout, stderr: result.stderr };
   };
 
+  /** The figures row the daily refresh stores after scoring (TrackRecordService.refreshFigures), written directly. */
+  const storeFiguresByHand = async () => {
+    const { historical: _historical, simulated: _simulated, benchmark_name: _name, min_meaningful_trades: _minimum, ...figures } = trackRecordSummary();
+    const database = await openDatabase(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
+    try {
+      await new TrackCallsRepository(database.db).saveFigures("simulated", figures, new Date(figures.computed_at!));
+    } finally {
+      await database.close();
+    }
+  };
+
   it("prints the record's summary from the database the server writes: empty at first, then its figures; --json is the API's summary", async () => {
     rmSync(dataDir, { recursive: true, force: true });
     const empty = trackRecord();
@@ -198,14 +209,7 @@ describe("quanta track-record", () => {
     expect(empty.stdout).toContain("S&P 500 stocks, 2009–2017, against SPY (2009–2017, 396 tickers");
     expect(empty.stdout).toContain("Past results do not guarantee future results.\nThe page: https://quanta.example/track-record\n");
 
-    // The figures row the daily refresh stores after scoring (TrackRecordService.refreshFigures).
-    const { historical: _historical, simulated: _simulated, benchmark_name: _name, min_meaningful_trades: _minimum, ...figures } = trackRecordSummary();
-    const database = await openDatabase(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
-    try {
-      await new TrackCallsRepository(database.db).saveFigures("simulated", figures, new Date(figures.computed_at!));
-    } finally {
-      await database.close();
-    }
+    await storeFiguresByHand();
     const text = trackRecord();
     expect(text.code).toBe(0);
     expect(text.stdout).toContain("12,345 calls (stock-sessions), 1,234 distinct setups");
@@ -227,13 +231,7 @@ describe("quanta track-record", () => {
     expect(fresh.stdout).toContain("Outcomes: match.\nFigures: match.\nThe published record matches its stored calls.");
 
     // Figures that no stored call gives: as if the row had been written by hand.
-    const { historical: _historical, simulated: _simulated, benchmark_name: _name, min_meaningful_trades: _minimum, ...figures } = trackRecordSummary();
-    const database = await openDatabase(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
-    try {
-      await new TrackCallsRepository(database.db).saveFigures("simulated", figures, new Date(figures.computed_at!));
-    } finally {
-      await database.close();
-    }
+    await storeFiguresByHand();
     const tampered = trackRecord("verify");
     expect(tampered.code).toBe(1);
     expect(tampered.stdout).toContain("  calls: 12345 → 0\n");
