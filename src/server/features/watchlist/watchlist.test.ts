@@ -251,15 +251,22 @@ describe.each(testDatabaseKinds)("watch lists and alerts on $name", (kind) => {
     expect(app.mail.messages.filter((message) => message.to === "alice@example.com").length).toBe(before);
   }, 120_000);
 
-  it("analyses watched stocks outside the public universe in slices of jobs, then alerts on them like the others", async () => {
+  /**
+   * A universe of three (the watched BUY names of the demo market are all outside it), alert slices
+   * of 2, on a clock the test moves; the first refresh done.
+   */
+  async function startUniverseOfThree(): Promise<{ app: TestApp; clock: AdjustableClock }> {
     const clock = new AdjustableClock();
     const market = new CachedMarketDataProvider(new DemoMarketProvider({ seed: 42, today: clock.now }), { now: clock.now });
-    // A universe of three: the watched BUY names of the demo market are all outside it; slices of 2.
     t = await startTestApp(kind, { PUBLIC_UNIVERSE: "NWSC,LMNC,VNTR", REFRESH_CHUNK_SIZE: "2" }, { market, now: clock.now });
-    const app = t;
-    await app.services.publicRefresh.startWorking();
-    await app.services.alertJobs.startWorking();
-    await app.services.publicRefresh.refresh({ force: true });
+    await t.services.publicRefresh.startWorking();
+    await t.services.alertJobs.startWorking();
+    await t.services.publicRefresh.refresh({ force: true });
+    return { app: t, clock };
+  }
+
+  it("analyses watched stocks outside the public universe in slices of jobs, then alerts on them like the others", async () => {
+    const { app, clock } = await startUniverseOfThree();
     expect((await app.services.publicAnalyses.list()).map((row) => row.ticker).sort()).toEqual(["LMNC", "NWSC", "VNTR"]);
 
     const alice = await createVerifiedUser(app, "alice@example.com");
@@ -347,13 +354,7 @@ describe.each(testDatabaseKinds)("watch lists and alerts on $name", (kind) => {
     for (const item of after.items) expect(item).toMatchObject({ pending: false, latest: { as_of: next } });
   }, 180_000);
   it("a slice that fails on every attempt loses only its own stocks: the others alert, the failures are recorded, the next session catches up, old snapshots are pruned", async () => {
-    const clock = new AdjustableClock();
-    const market = new CachedMarketDataProvider(new DemoMarketProvider({ seed: 42, today: clock.now }), { now: clock.now });
-    t = await startTestApp(kind, { PUBLIC_UNIVERSE: "NWSC,LMNC,VNTR", REFRESH_CHUNK_SIZE: "2" }, { market, now: clock.now });
-    const app = t;
-    await app.services.publicRefresh.startWorking();
-    await app.services.alertJobs.startWorking();
-    await app.services.publicRefresh.refresh({ force: true });
+    const { app, clock } = await startUniverseOfThree();
     const alice = await createVerifiedUser(app, "alice@example.com");
     // Sorted into slices of two: [ALVH, CBRG], [ECHF, QBIT], [SUMT]. All are BUY names of the demo market.
     const outside = ["QBIT", "SUMT", "ECHF", "ALVH", "CBRG"];
