@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BUY_RULES, SELL_RULES, TRADING_RULES } from "./trading-rules";
 
 describe("trading rules", () => {
-  it("are SPEC.md §9's rules, word for word and in its order", () => {
+  it("are the product's rules (docs/product.md), word for word and in its order", () => {
     const spec =
       "Buy: stocks above $20 a share with institutional acceptance; rising EPS over the past 3-4 quarters with current quarter up at least 20%; " +
       "buy at new highs after consolidation with 50%+ above average volume; strong technical setup such as a breakout; decide by price points. " +

@@ -24,7 +24,7 @@ function countingDemo(): { provider: MarketDataProvider; barsAsked: () => number
   return { provider, barsAsked: () => asked };
 }
 
-describe("hasBuyPoint (SPEC.md §5)", () => {
+describe("hasBuyPoint (docs/product.md)", () => {
   it.each([
     [null, false],
     [0, false],
