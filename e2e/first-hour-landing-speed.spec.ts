@@ -87,7 +87,7 @@ for (const viewport of [
       await expect(page.getByTestId("stock-card").first()).toBeVisible();
       expect(scripts.some((path) => /\/assets\/index-/.test(path))).toBe(true);
 
-      // The tab panel shows a focus ring when the keyboard reaches it (item 5).
+      // The tab panel shows a focus ring when the keyboard reaches it.
       await watch.focus();
       await page.keyboard.press("Tab");
       const panel = page.getByRole("tabpanel");
