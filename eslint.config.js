@@ -1,4 +1,4 @@
-// Lint keeps the architecture (ARCHITECTURE.md): import zones between layers, no cycles, no feature
+// Lint keeps the architecture (docs/architecture.md): import zones between layers, no cycles, no feature
 // importing another feature, nothing but config.ts reading process.env.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";

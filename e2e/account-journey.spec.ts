@@ -7,12 +7,12 @@ test("a visitor signs up, verifies, signs out and in, resets the password and si
   page,
   request,
 }) => {
-  // Eight steps with the spec's delays (3 s, 2 s, 1.5 s…) and two e-mails: more than the default 60 s on a busy machine.
+  // Eight steps with the product's delays (3 s, 2 s, 1.5 s…) and two e-mails: more than the default 60 s on a busy machine.
   test.setTimeout(120_000);
   const email = uniqueEmail("journey");
   await recordTimeline(page);
 
-  // Sign up: the spec's two success lines, then /#buy-list after 3 s.
+  // Sign up: the product's two success lines, then /#buy-list after 3 s.
   await signUp(page, email, "first password 1");
   const signUpStatus = page.getByRole("status").filter({ hasText: "Sign up successful!" });
   await expect(signUpStatus).toBeVisible();
@@ -42,7 +42,7 @@ test("a visitor signs up, verifies, signs out and in, resets the password and si
   expect(signInDelay).toBeLessThan(3_000);
   await signOut(page, email);
 
-  // Forgotten password: from the sign-in page's link, the spec's message, back to /signin after 2 s.
+  // Forgotten password: from the sign-in page's link, the product's message, back to /signin after 2 s.
   await page.getByRole("link", { name: "Forgot Password?" }).click();
   await expect(page).toHaveURL(/\/forgetpassword$/);
   // The URL changes before the page's chunk has arrived, and until it has the sign-in page, with its

@@ -4,7 +4,7 @@ import { signUpVerified } from "./support/auth-steps";
 import type { OutboxMessage } from "./support/mailbox";
 import { ALERTS_APP_URL } from "./support/ports";
 
-// Issue 19: a user watches a BUY candidate of the demo market, sets a price alert, the market moves
+// Watch lists and alerts: a user watches a BUY candidate of the demo market, sets a price alert, the market moves
 // to the next session (the test clock of the alerts app, DEV_TEST_CLOCK), and the day's alerts
 // arrive in one digest e-mail and in the header's bell; the e-mail's link unsubscribes. The alerts
 // app is a server of its own (playwright.config.ts): moving its clock disturbs no other spec.

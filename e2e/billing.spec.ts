@@ -27,7 +27,7 @@ test("a free user reaches the daily limit, sees the Stripe Upgrade modal, and an
   await page.goto("/stocks");
   const usage = page.getByTestId("usage-line");
   await expect(usage).toHaveText("5 of 5 free analyses left today");
-  // Five different tickers: the same ticker on the same market data is not charged again (issue 16).
+  // Five different tickers: the same ticker on the same market data is not charged again.
   for (const [index, ticker] of ["NWSC", "ECHF", "QBIT", "CVPH", "KSTM"].entries()) {
     await analyzeStock(page, ticker);
     await expect(usage).toHaveText(`${String(4 - index)} of 5 free analyses left today`, { timeout: 15_000 });

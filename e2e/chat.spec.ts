@@ -5,7 +5,7 @@ import { startChatApp, CHAT_APP_URL, type ChatApp } from "./support/chat-app";
 import { FMP_FIXTURE_PORT, startFmpFixtureServer, type FmpFixtureServer } from "./support/fmp-fixture-server";
 import { linkIn, uniqueEmail, waitForMail } from "./support/mailbox";
 
-// Issue 7: from a report, 'Chat with Quanta' → 'Start a New Chat?' → 'Start Chat' opens /ask in a
+// The chat: from a report, 'Chat with Quanta' → 'Start a New Chat?' → 'Start Chat' opens /ask in a
 // new tab; the rules assistant (no LLM) streams answers that cite analyses; the conversation
 // survives a reload. The demo market is fictional, so this runs on a second app whose market data
 // (NVDA, AAPL, MSFT, SPY, XLK) comes from a local FMP fixture, started here and stopped after.
@@ -238,7 +238,7 @@ test("from a report, Chat with Quanta opens /ask, streams cited answers about NV
   await expect(chat.getByTestId("assistant-message").nth(1).getByTestId("citation").filter({ hasText: "AAPL" }).first()).toBeVisible();
   await expect(chat.getByTestId("assistant-message").nth(1).getByTestId("citation").filter({ hasText: "MSFT" }).first()).toBeVisible();
 
-  // 'How good are your calls?': the track record's figures, with its caveats and a link to the page (issue 18).
+  // 'How good are your calls?': the track record's figures, with its caveats and a link to the page.
   const { answer: third, stored: thirdStored } = await ask(chat, "How good are your calls?", 2, testInfo);
   await expect(third).toContainText("Quanta's track record");
   await expect(third).toContainText("Past results do not guarantee future results.");

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { fillCredentials, signUpVerified } from "./support/auth-steps";
 
-// Issue 16 item 3, "Dead ends": the return address of sign-in, the user's own analysis on
+// No dead ends: the return address of sign-in, the user's own analysis on
 // /stock/:ticker, /upload reachable from History with a sample to download, and a filter with no match.
 
 const SHOTS = "/tmp/shots/dead-ends";

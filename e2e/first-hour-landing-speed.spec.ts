@@ -1,8 +1,7 @@
 import { copyFileSync, mkdirSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 
-// Issue 16 item 8 (the landing page is slow on a phone) and item 5's focus ring on the landing tab
-// panel. '/' arrives pre-rendered (scripts/prerender-landing.mjs): it paints and reads without
+// The landing page's speed on a phone (decision 021) and the focus ring on the landing tab panel. '/' arrives pre-rendered (scripts/prerender-landing.mjs): it paints and reads without
 // JavaScript, loads only a tiny boot script, and the app hydrates it on the first interaction.
 
 const SHOTS = "/tmp/shots/landing-speed";
@@ -88,7 +87,7 @@ for (const viewport of [
       await expect(page.getByTestId("stock-card").first()).toBeVisible();
       expect(scripts.some((path) => /\/assets\/index-/.test(path))).toBe(true);
 
-      // The tab panel shows a focus ring when the keyboard reaches it (item 5).
+      // The tab panel shows a focus ring when the keyboard reaches it.
       await watch.focus();
       await page.keyboard.press("Tab");
       const panel = page.getByRole("tabpanel");

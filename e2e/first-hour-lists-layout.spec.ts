@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { analyzeStock, signUpVerified } from "./support/auth-steps";
 
-// Issue 16, items 4 and 5: the public lists ranked by setup quality with each card's distance to its
+// Lists and layout: the public lists ranked by setup quality with each card's distance to its
 // buy point; Share/Print in their own space; the chart's ranges; the gift results inside the site's
 // header and footer; long links wrapped in the dev mailbox. Each journey at 1280 and 390 px.
 

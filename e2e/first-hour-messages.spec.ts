@@ -3,7 +3,7 @@ import { expect, test, type Page, type Route } from "@playwright/test";
 import { fillCredentials, signUpVerified } from "./support/auth-steps";
 import { APP_PORT } from "./support/ports";
 
-// Issue 16 item 6 (messages): a failed list is one sentence with a way to try again, the contact
+// Messages (decision 019): a failed list is one sentence with a way to try again, the contact
 // form says when its rate limit is reached, and the app opened at 127.0.0.1 instead of APP_URL
 // (http://localhost:…) still signs in (outside production the loopback aliases are trusted).
 
@@ -79,7 +79,7 @@ for (const viewport of [
       }
       const limit = form.getByText(CONTACT_LIMIT);
       await expect(limit).toBeVisible();
-      // The status hides after 2 s (SPEC.md §5): the form's own picture is taken at once.
+      // The status hides after 2 s (docs/product.md): the form's own picture is taken at once.
       const formShot = test.info().outputPath(`contact-limit-form-${viewport.name}.png`);
       await form.screenshot({ path: formShot });
       mkdirSync(SHOTS, { recursive: true });

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { analyzeStock, signUpVerified } from "./support/auth-steps";
 
-// Issue 16 item 2, "Analyses are spent by accident": 'Analyze Again' leaves no ?autoSearch=true
+// No analysis spent by accident (decision 020): 'Analyze Again' leaves no ?autoSearch=true
 // behind, so a reload does not run it again; the same ticker on the same market data is the stored
 // analysis ('From your analysis of today, …'), not charged and not a second history card; 'Refresh'
 // says when there is no newer data.

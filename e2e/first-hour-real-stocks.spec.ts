@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { signUpVerified } from "./support/auth-steps";
 
-// Issue 16 item 1, "The first ticker fails": the server here runs the demo market (playwright.config
+// The first ticker must not fail (decision 022): the server here runs the demo market (playwright.config
 // sets MARKET_DATA_PROVIDER=demo), so every page says so in a slim banner that lists the demo
 // tickers; the ticker field suggests demo companies as the user types ('nor' → NWSC Northwind …),
 // choosing one with the keyboard analyses it; 'AAPL' answers with demo tickers to try.

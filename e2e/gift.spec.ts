@@ -1,6 +1,6 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 
-// The gift assistant without JavaScript (issue 9): the server-rendered form posts natively, an
+// The gift assistant without JavaScript: the server-rendered form posts natively, an
 // invalid post comes back with its message and the entered values, a valid one lists the ideas.
 test.describe("without JavaScript", () => {
 test.use({ javaScriptEnabled: false });

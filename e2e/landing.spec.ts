@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { msStatusShown, recordTimeline } from "./support/timeline";
 
-// The landing page as a visitor (SPEC.md §1, §2 'Landing lists', §4, §5, §8). The public lists fill
+// The landing page as a visitor (docs/product.md). The public lists fill
 // a few seconds after the server starts, so the tests wait for them through the API first.
 // The news and contact tests need GET /api/news and POST /api/contact from the server.
 

@@ -3,13 +3,13 @@ import { expect, test } from "@playwright/test";
 test("signed-out visits to /dashboard, /analyses/… and /stock/:ticker land on /signin", async ({ page }) => {
   for (const path of ["/dashboard", "/analyses/recent", "/stock/AAPL"]) {
     await page.goto(path);
-    // The page they wanted is kept as the return address (issue 16 item 3).
+    // The page they wanted is kept as the return address.
     await expect(page).toHaveURL(`/signin?redirect=${encodeURIComponent(path)}`);
     await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
   }
 });
 
-test("the landing page has the header, the drawer and the footer of the spec", async ({ page }) => {
+test("the landing page has the header, the drawer and the footer of docs/product.md", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Simplify Investments" })).toBeVisible();
   await page.getByRole("button", { name: "Open menu" }).click();

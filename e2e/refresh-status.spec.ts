@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-// Issue 17: a fresh server's lists say 'Refreshing…' until the first daily screen has finished, then
+// The first daily screen: a fresh server's lists say 'Refreshing…' until the first daily screen has finished, then
 // fill by themselves (the page asks GET /api/public-lists/status every 5 s), without a reload.
 
 test("the lists fill by themselves once the first daily screen has finished", async ({ page, request }) => {

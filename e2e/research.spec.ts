@@ -61,7 +61,7 @@ test("a new user analyses a company by name, reads the report and chart, shares 
   await page.getByRole("article", { name: "NWSC" }).getByRole("link", { name: "Analyze Again" }).click();
   await expect(page).toHaveURL(/\/stocks\?ticker=NWSC&autoSearch=true$|\/stocks\?ticker=NWSC$/);
   await expect(page.getByTestId("report-ticker")).toHaveText("NWSC", { timeout: 15_000 });
-  // Same ticker, same market data: the stored analysis again, not charged (issue 16).
+  // Same ticker, same market data: the stored analysis again, not charged.
   await expect(page.getByTestId("reused-analysis")).toContainText("From your analysis of today");
   await expect(page.getByTestId("usage-line")).toHaveText("4 of 5 free analyses left today");
 

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 
-// The public track record (issue 18) as a visitor, on the e2e app: the demo market and a fresh data
+// The public track record as a visitor, on the e2e app: the demo market and a fresh data
 // directory, so after the start-up screen the record holds that day's calls, all still open.
 
 interface SummaryShape {

@@ -1,4 +1,4 @@
-// npm run bench:alerts — the watch lists' alerts at scale (issue 19: 10,000 users × 20 watched
+// npm run bench:alerts — the watch lists' alerts at scale (10,000 users × 20 watched
 // tickers evaluated after a refresh in ≤ 60 s). On a scratch database (PostgreSQL when
 // BENCH_DATABASE_URL or TEST_DATABASE_URL is set, else the embedded PGlite; BENCH_DATABASE=pglite
 // forces it) the app's own services run the demo market of 500 companies: the daily refresh of

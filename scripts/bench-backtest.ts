@@ -1,5 +1,5 @@
 // npm run bench:backtest — times `quanta backtest` on the 396-stock sp500/ set, 2009–2017, every
-// session (issue 13). Target: ≤ 120 s on this 2-core machine. Prints the time, the ratio to the
+// session. Target: ≤ 120 s on this 2-core machine. Prints the time, the ratio to the
 // target, throughput and peak memory; runs twice (cold and warm file cache) and reports both.
 // `--smoke` (or BENCH_SMOKE=1): 8 stocks over 2016, once; fails only when the back-test breaks
 // (or scores nothing), never on the time target.

@@ -1,4 +1,4 @@
-// npm run bench:refresh — the daily refresh at scale (issue 17). For each universe size (45, 500,
+// npm run bench:refresh — the daily refresh at scale. For each universe size (45, 500,
 // 5,000 demo tickers) and 1 or 2 server instances on one PostgreSQL, it starts real servers (the
 // compiled dist/server/main.mjs when built, else src/server/main.ts through tsx), queues one run,
 // and while it runs asks every instance for /healthz every 25 ms and for /metrics every second.

@@ -1,7 +1,7 @@
 // npm run bench:startup — launches the compiled server as `npm start` does (`node dist/server/main.mjs`,
 // after `npm run build`) on a fresh DATA_DIR with the demo market, several times, and prints how long
 // /healthz and /readyz take to answer from the process's start, and when the first run of the daily
-// screen finished (GET /api/public-lists/status). Targets (issue 17): /healthz ≤ 1 s, /readyz ≤ 3 s.
+// screen finished (GET /api/public-lists/status). Targets: /healthz ≤ 1 s, /readyz ≤ 3 s.
 // BENCH_RUNS (default 5), BENCH_PORT (default: a free port); `--tsx` runs src/server/main.ts through tsx instead,
 // to compare with the TypeScript loader. `--smoke` (or BENCH_SMOKE=1): one run, without waiting
 // for the first screen; fails only when /healthz, /readyz or the lists' status never answer, never

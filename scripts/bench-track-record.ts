@@ -1,4 +1,4 @@
-// npm run bench:track-record — the track record at 100,000 stored calls (issue 18: the summary
+// npm run bench:track-record — the track record at 100,000 stored calls (the summary
 // endpoint ≤ 20 ms). On a scratch PostgreSQL database it stores 100,000 calls the way the daily
 // refresh does (TrackCallsRepository.insertCalls: 500 demo tickers × 200 sessions, in episodes: a
 // ticker's call repeats for a few sessions, so about 1 call in 6 starts a setup that is followed),

@@ -1,4 +1,4 @@
-// npm run bench:web — the landing page's budgets (issue 5 'Targets', tightened by issue 16 item 8):
+// npm run bench:web — the landing page's budgets (decision 008, tightened by decision 021):
 //   1. JavaScript for the first paint ≤ 60 KB gzip: `npm run build` (vite build, the landing
 //      pre-render, compressed copies), then the scripts the landing page ('/', dist/web/landing.html)
 //      loads before it can paint: its <script type=module> and <link rel=modulepreload> tags and their
@@ -8,7 +8,7 @@
 //      scores and FCP, LCP, TBT, CLS and Speed Index: performance ≥ 95 and accessibility, best
 //      practices and SEO = 100 in every run.
 //   `--path /track-record` (or BENCH_WEB_PATH) audits another page of the same server instead of the
-//   landing page; its only target is accessibility ≥ 95 (issue 18), the other scores are printed.
+//   landing page; its only target is accessibility ≥ 95, the other scores are printed.
 //   `--size-only` skips Lighthouse. `--smoke` (or BENCH_SMOKE=1): the size check alone, on the build
 //   `npm run build` made (no rebuild, no Lighthouse); it fails when there is no build, no first-paint
 //   script, or the budget is exceeded (a size, not a speed: it does not vary with the machine's load).

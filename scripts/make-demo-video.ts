@@ -1,4 +1,4 @@
-// npm run demo:video — the landing page's demo video, made from the real app (issue 5).
+// npm run demo:video — the landing page's demo video, made from the real app.
 //
 // Starts Quanta on a fresh temporary data directory (demo market data), signs up and verifies a demo
 // user in Debian's Chromium (1280×720), then records a short story as PNG screenshots, frame by frame:

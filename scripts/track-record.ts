@@ -27,7 +27,7 @@ const r2 = (v: number | null) => (v === null ? "n/a" : `${v > 0 ? "+" : ""}${v.t
 const verdict = (ok: boolean) => (ok ? "met" : "**not met**");
 const points = (v: number | null) => (v === null ? "n/a" : `${v > 0 ? "+" : ""}${(v * 100).toFixed(1)} points`);
 
-/** The goals of issue 13, judged on one group of stocks. */
+/** The method's goals (docs/track-record.md), judged on one group of stocks. */
 function goals(name: string, g: GroupSummary): string[] {
   const buy = g.actions.BUY;
   const all = g.all_dates;

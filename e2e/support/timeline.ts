@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-// The spec's delays (redirect 3 s after sign-up, status hidden after 2 s, ...) are measured with the
+// The product's delays (docs/product.md: redirect 3 s after sign-up, status hidden after 2 s, ...) are measured with the
 // browser's own clock: the page logs when a status line appears or goes and when the URL changes.
 // Timing them from the test process instead adds Playwright's polling delay (up to a second on a busy
 // CI machine) to one end of the interval and made the checks flaky.

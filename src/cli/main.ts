@@ -364,7 +364,7 @@ try {
     error instanceof DataDirLockedError ||
     error instanceof AuthSecretError ||
     error instanceof SymbolNotFoundError ||
-    // An unreachable or failing market-data provider: its one-line message, not a stack trace (issue 16).
+    // An unreachable or failing market-data provider: its one-line message, not a stack trace.
     error instanceof MarketDataUnavailableError ||
     error instanceof CircuitOpenError ||
     error instanceof UpstreamTimeoutError ||

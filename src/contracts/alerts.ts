@@ -2,7 +2,7 @@ import { z } from "zod";
 import { alertKindSchema, watchRulesSchema } from "./watchlist";
 
 /**
- * The alerts of a user's watch list (issue 19, decision 032).
+ * The alerts of a user's watch list (decision 032).
  *
  * GET  /api/alerts                   the last 30 days of alerts, newest first, and how many are unread (the bell)
  * POST /api/alerts/read              marks them all read

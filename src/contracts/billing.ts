@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { usageSchema } from "./research";
 
-/** GET /api/billing/subscription (SPEC.md §7 'Subscription check'): the plan, the row behind it and today's usage. */
+/** GET /api/billing/subscription (docs/product.md): the plan, the row behind it and today's usage. */
 export const subscriptionResponseSchema = z.object({
   plan: z.enum(["free", "premium"]),
   subscription: z

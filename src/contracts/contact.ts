@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Loose on purpose: the service answers missing or bad fields with the spec's own messages (SPEC.md §5). */
+/** Loose on purpose: the service answers missing or bad fields with the product's own messages (docs/product.md). */
 const field = z.string().max(20_000).optional();
 
 /** POST /api/contact. */

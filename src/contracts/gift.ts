@@ -2,7 +2,7 @@ import { z } from "zod";
 import { BUDGET_VALUES, OCCASIONS, RELATIONSHIPS, type GiftRequest } from "../core/gift/gift-types";
 
 /**
- * The gift form (SPEC.md §2 /gift, §5, §9), shared by the server that validates the native POST
+ * The gift form (docs/product.md), shared by the server that validates the native POST
  * and the web page that renders the same fields. The form sends strings (urlencoded); this schema
  * trims them, turns age into a number and checks the rules, with one message per field.
  */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { stockSummarySchema } from "./stock-summary";
 
 /**
- * The prose of an analysis report that an LLM narrator may rewrite (ARCHITECTURE.md: numbers come
+ * The prose of an analysis report that an LLM narrator may rewrite (docs/architecture.md: numbers come
  * from code, words may come from a model), derived from the stock_summary schema so both stay one
  * contract. Parsing a stock_summary with it keeps only these fields.
  *

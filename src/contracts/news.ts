@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** One article of GET /api/news (SPEC.md §3 'News article'), as the server sends it. */
+/** One article of GET /api/news (docs/product.md), as the server sends it. */
 export const newsArticleSchema = z.object({
   /** http(s) URL or one of our own paths ('' when none). */
   image: z.string(),

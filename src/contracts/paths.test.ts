@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { paths, routePatterns } from "./paths";
 
 describe("paths", () => {
-  it("are the pages of SPEC.md §2 and ARCHITECTURE.md, letter for letter", () => {
+  it("are the pages of docs/product.md, letter for letter", () => {
     expect(paths.home()).toBe("/");
     expect(paths.buyList()).toBe("/#buy-list");
     expect(paths.gift()).toBe("/gift");

@@ -1,6 +1,6 @@
 /**
  * Every page of the web app the product links to, in one place, so the web router, in-app links and
- * the server's e-mail links cannot disagree on a path (SPEC.md §2, ARCHITECTURE.md decisions).
+ * the server's e-mail links cannot disagree on a path (docs/product.md).
  *
  * `routePatterns` are what the router matches; `paths` build the addresses to link to. Query values
  * are encoded with encodeURIComponent, exactly as the links always were.

@@ -24,8 +24,8 @@ export const publicListSetupSchema = z.object({
 export type PublicListSetup = z.infer<typeof publicListSetupSchema>;
 
 /**
- * Each item's `analysis` is a JSON string of {stock_summary, meta} (SPEC.md §7); `setup` is optional
- * so clients written against SPEC.md's three fields, and stored answers without it, still fit.
+ * Each item's `analysis` is a JSON string of {stock_summary, meta} (docs/product.md); `setup` is optional
+ * so clients that read only the original three fields (id, analysis, timestamp), and stored answers without it, still fit.
  */
 export const publicListResponseSchema = z.object({
   analyses: z.array(z.object({ id: z.string(), analysis: z.string(), timestamp: z.string(), setup: publicListSetupSchema.optional() })),

@@ -2,9 +2,9 @@ import { z } from "zod";
 import type * as Core from "../core/analysis/analysis-report";
 
 /**
- * The analysis report (SPEC.md §3) — one schema for engine output, API responses, CSV imports and
- * LLM output. Field names and nesting are the spec's, literally. Numbers come from the engine;
- * 'N/A' stands where the evidence is missing (SPEC.md §3).
+ * The analysis report (docs/product.md) — one schema for engine output, API responses, CSV imports and
+ * LLM output. Field names and nesting are the product's contract, kept literally. Numbers come from the engine;
+ * 'N/A' stands where the evidence is missing (docs/product.md).
  */
 
 const NA = z.literal("N/A");

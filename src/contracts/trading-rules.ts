@@ -1,6 +1,6 @@
 /**
- * The trading rules shown to users, worded as SPEC.md §9 'Trading rules shown to users' words them
- * (kept literally, ARCHITECTURE.md principle 4). The web's Trading Rules menu and the chat assistants
+ * The trading rules shown to users, worded as docs/product.md lists them
+ * (kept literally, docs/architecture.md). The web's Trading Rules menu and the chat assistants
  * both read this list; each rule has a stable id so a surface that words a rule its own way (the
  * chat's full sentences) is keyed to the rule and cannot miss one.
  */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { recommendationActionSchema } from "./stock-summary";
 
 /**
- * A signed-in, verified user's watch list (issue 19, decision 032): the stocks they follow, each
+ * A signed-in, verified user's watch list (decision 032): the stocks they follow, each
  * with its latest call and the alert rules that tell them when it is actionable.
  *
  * GET    /api/watchlist               the list, with each stock's latest call

@@ -19,7 +19,7 @@ describe("loadConfig", () => {
       env: "development",
       port: 3000,
       appUrl: "http://localhost:3000",
-      // Outside production APP_URL's loopback aliases are trusted too (issue 16).
+      // Outside production APP_URL's loopback aliases are trusted too.
       trustedOrigins: ["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000"],
       dataDir: path.resolve("./data"),
       databaseUrl: undefined,

@@ -3,7 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 
 /**
- * The only reader of process.env (ARCHITECTURE.md): every setting is parsed and checked once, at
+ * The only reader of process.env (docs/architecture.md): every setting is parsed and checked once, at
  * boot, and the typed result is passed down. A bad value stops the process with a list of problems.
  */
 
@@ -69,7 +69,7 @@ const trustProxy = z.preprocess(
     }),
 );
 
-/** The news sources `NEWS_SOURCES` may list (SPEC.md §7 'News'; ARCHITECTURE.md: briefs when nothing is configured). */
+/** The news sources `NEWS_SOURCES` may list (docs/product.md: Quanta briefs when nothing else is configured). */
 export const NEWS_SOURCE_IDS = ["briefs", "fmp", "rss"] as const;
 export type NewsSourceId = (typeof NEWS_SOURCE_IDS)[number];
 
@@ -267,7 +267,7 @@ export interface AppConfig {
    * least 1), and how long a job may stay active before it is taken for dead and retried elsewhere.
    */
   jobs: { chunkSize: number; workerThreads: number | null; timeoutSeconds: number };
-  /** How many stocks a free and a premium user may watch (issue 19). */
+  /** How many stocks a free and a premium user may watch. */
   watchlist: { freeLimit: number; premiumLimit: number };
   /**
    * DEV_TEST_CLOCK (never in production): the server's clock can be moved forward by POST
@@ -332,7 +332,7 @@ export function loopbackAliases(origin: string): string[] {
 /**
  * The origins better-auth accepts: APP_URL's, and TRUSTED_ORIGINS. Outside production, APP_URL's
  * loopback aliases too, so a developer who opens http://127.0.0.1:3000 for APP_URL
- * http://localhost:3000 can sign in (issue 16); production trusts only what is configured.
+ * http://localhost:3000 can sign in; production trusts only what is configured.
  */
 export function trustedOriginsFor(appUrl: string, isProduction: boolean, extraOrigins: string[]): string[] {
   const origin = new URL(appUrl).origin;

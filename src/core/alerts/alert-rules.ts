@@ -2,7 +2,7 @@ import { percent, price } from "../narrative/format";
 import type { WatchSnapshot } from "./watch-snapshot";
 
 /**
- * The alert rules of a watched stock (issue 19, decision 032). Each compares the stock's snapshot
+ * The alert rules of a watched stock (decision 032). Each compares the stock's snapshot
  * of the new session with the one before and names the event it saw by a key that stays the same
  * however often it is seen: a breakout by its date, a base by its start. Stored under a unique
  * (ticker, rule, key), an event is raised once, whatever runs the job twice.
@@ -43,7 +43,7 @@ function capitalise(text: string): string {
 
 /**
  * BUY: the stock is a BUY on this session and was not on the last one for the same breakout (it
- * reached its buy range on breakout volume: the engine's BUY requires both, ANALYSIS.md).
+ * reached its buy range on breakout volume: the engine's BUY requires both, docs/method.md).
  */
 function buyEvent(before: WatchSnapshot, now: WatchSnapshot): AlertEvent | null {
   if (now.action !== "BUY") return null;

@@ -16,7 +16,7 @@ export interface WatchSnapshot {
   buyPoint: number | null;
   stop: number | null;
   target: number | null;
-  /** More than 5% above the buy point (ANALYSIS.md 'Method v2'): past the buy range. */
+  /** More than 5% above the buy point (docs/method.md): past the buy range. */
   extended: boolean;
   setup: string;
   baseType: string | null;

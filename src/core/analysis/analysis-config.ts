@@ -1,5 +1,5 @@
 /**
- * Every threshold of the method (ANALYSIS.md), named and typed in one place. The engine takes this
+ * Every threshold of the method (docs/method.md), named and typed in one place. The engine takes this
  * object as an argument, so a test or a later settings page can vary a rule without touching code.
  */
 export interface AnalysisConfig {

@@ -154,7 +154,7 @@ function baseStateAt(ctx: SeriesContext, tracked: TrackedBase, i: number, config
 }
 
 /**
- * The call on session i (ANALYSIS.md 'Recommendation' as refined by 'Method v2'): SELL only on a
+ * The call on session i (docs/method.md): SELL only on a
  * holder's sell rule (stop, failed breakout, 50-day break after a run, stage-4 decline); BUY only
  * inside the buy window of an announced pivot; everything else WATCH with its blockers.
  */

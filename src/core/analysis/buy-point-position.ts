@@ -3,7 +3,7 @@
  * Pure and small: the landing page imports it to label cards, the server to rank the lists.
  */
 
-/** ANALYSIS.md 'Method v2': the buy range ends 5% above the buy point; beyond it a stock is extended. */
+/** docs/method.md: the buy range ends 5% above the buy point; beyond it a stock is extended. */
 export const EXTENDED_ABOVE_BUY_POINT = 0.05;
 
 /** A distance under half a tenth of a percent reads 'At buy point' (it rounds to 0.0%). */

@@ -52,7 +52,7 @@ function change(now: number | null, before: number | null): number | null {
   return now !== null && before !== null && before > 0 ? now / before - 1 : null;
 }
 
-/** EPS growth, its trend and institutional sponsorship (ANALYSIS.md 'Fundamentals'). */
+/** EPS growth, its trend and institutional sponsorship (docs/method.md). */
 export function analyzeFundamentals(fundamentals: Fundamentals | null, config: AnalysisConfig): FundamentalFacts {
   const rules = config.fundamentals;
   const eps = fundamentals?.quarterlyEps ?? [];

@@ -51,8 +51,7 @@ function firstStateIndex(config: AnalysisConfig): number {
 }
 
 /**
- * The M in CAN SLIM as a day-by-day state machine over the benchmark's bars (ANALYSIS.md 'Method v2
- * → Market direction with a memory'). The value at session i depends only on bars 0..i, so a
+ * The M in CAN SLIM as a day-by-day state machine over the benchmark's bars (docs/method.md). The value at session i depends only on bars 0..i, so a
  * back-test can call this once per benchmark and read any index without look-ahead. O(n): the
  * active distribution days are at most `distributionDaySessions`, and the recent high is kept in a
  * monotonic queue.
@@ -185,7 +184,7 @@ export function marketDirectionAt(benchmark: DailyBars, series: MarketDirectionS
   };
 }
 
-/** The M in CAN SLIM at the benchmark's last session (ANALYSIS.md 'Market direction'); null without enough history. */
+/** The M in CAN SLIM at the benchmark's last session (docs/method.md); null without enough history. */
 export function analyzeMarketDirection(benchmark: DailyBars, config: AnalysisConfig): MarketDirection | null {
   return marketDirectionAt(benchmark, marketDirectionSeries(benchmark, config), benchmark.close.length - 1, config);
 }

@@ -1,6 +1,6 @@
 // Method v2 on real daily bars (../shared/data): a breakout is always judged against the pivot that
-// was announced before it, never one derived on the day itself (issue 13 found 11 of 31 pivots on
-// the 8 large caps replaced on the very day they were cleared). Skipped when the data is absent.
+// was announced before it, never one derived on the day itself (method v1 replaced 11 of 31
+// pivots on the 8 large caps on the very day they were cleared; decision 014). Skipped when the data is absent.
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";

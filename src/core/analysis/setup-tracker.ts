@@ -6,8 +6,8 @@ const SAME_PIVOT = 1e-4;
 import { tradedDollars, type SeriesContext } from "./series-context";
 
 /**
- * The base a stock is building or has just broken out of, followed day by day (ANALYSIS.md
- * 'Method v2'). A pivot, once announced, stays until the base is invalidated, so the day price
+ * The base a stock is building or has just broken out of, followed day by day (docs/method.md,
+ * 'Bases and the buy point'). A pivot, once announced, stays until the base is invalidated, so the day price
  * clears it is judged against the level a reader saw the day before, never a re-derived one.
  */
 export interface TrackedBase {

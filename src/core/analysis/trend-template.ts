@@ -34,7 +34,7 @@ const known = (value: number) => (Number.isFinite(value) ? value : null);
 /** Relative tolerance so a price exactly on a boundary (1.30 × low) is not lost to rounding. */
 const EPSILON = 1e-12;
 
-/** Minervini's Trend Template, each criterion with the figures it compared (ANALYSIS.md). */
+/** Minervini's Trend Template, each criterion with the figures it compared (docs/method.md). */
 export function evaluateTrendTemplate(t: TrendInputs, config: AnalysisConfig): TrendTemplateResult {
   const rules = config.trendTemplate;
   const kind = rules.averages === "sma" ? "SMA" : "EMA";

@@ -1,4 +1,4 @@
-/** The gift form's options (SPEC.md §9) and the shapes the gift scorer works on. Pure data. */
+/** The gift form's options (docs/product.md) and the shapes the gift scorer works on. Pure data. */
 
 export const RELATIONSHIPS = ["family", "friend", "colleague", "significant_other", "other"] as const;
 export type Relationship = (typeof RELATIONSHIPS)[number];
@@ -6,7 +6,7 @@ export type Relationship = (typeof RELATIONSHIPS)[number];
 export const OCCASIONS = ["birthday", "christmas", "anniversary", "graduation", "wedding", "other"] as const;
 export type Occasion = (typeof OCCASIONS)[number];
 
-/** The eight budget options of SPEC.md §9, as the form sends them, with their bounds in USD. */
+/** The eight budget options of docs/product.md, as the form sends them, with their bounds in USD. */
 export const BUDGETS = [
   { value: "under_25", label: "Under $25", min: 0, max: 25 },
   { value: "25_50", label: "$25-$50", min: 25, max: 50 },

@@ -1,5 +1,5 @@
 /**
- * Distribution days (ANALYSIS.md 'Market direction', O'Neil): sessions where the index closed down
+ * Distribution days (docs/method.md, O'Neil): sessions where the index closed down
  * at least `minDrop` (0.002 = 0.2%) from the previous close on higher volume than the previous
  * session.
  */

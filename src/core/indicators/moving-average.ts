@@ -42,7 +42,7 @@ export function sma(values: Float64Array, period: number): Float64Array {
 }
 
 /**
- * Exponential moving average (ANALYSIS.md 'Indicators'): seeded at index period-1 with the SMA of the
+ * Exponential moving average (docs/method.md): seeded at index period-1 with the SMA of the
  * first `period` values, then `ema = v*k + ema*(1-k)` with `k = 2/(period+1)`; NaN before the seed
  * (all NaN when the series is shorter than `period`). After the seed this is pandas
  * `ewm(span=period, adjust=False)` and TA-Lib's EMA. One pass, no allocation beyond the output.

@@ -1,5 +1,5 @@
 /**
- * Highs and lows over a trailing window (ANALYSIS.md: 52-week high/low over 252 sessions).
+ * Highs and lows over a trailing window (docs/method.md: 52-week high/low over 252 sessions).
  * Windows include `index` itself; near the start of the series they use the bars that exist.
  * NaN entries are skipped; a window with no number, or an `index` outside the series, gives NaN.
  */

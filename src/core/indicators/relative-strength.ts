@@ -1,5 +1,5 @@
 /**
- * Returns and IBD-style relative strength (ANALYSIS.md 'Indicators').
+ * Returns and IBD-style relative strength (docs/method.md).
  */
 
 /** Weighting of the relative strength score; `AnalysisConfig['relativeStrength']` fits it. */

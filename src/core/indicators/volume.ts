@@ -1,5 +1,5 @@
 /**
- * Volume measures (ANALYSIS.md 'Indicators': 50-day average volume and volume ratio).
+ * Volume measures (docs/method.md: 50-day average volume and volume ratio).
  */
 import { sma } from "./moving-average";
 

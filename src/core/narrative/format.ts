@@ -1,4 +1,4 @@
-/** Number formats of the narrative (prices to 2 decimals, percentages to 1 decimal: SPEC.md §9). */
+/** Number formats of the narrative (prices to 2 decimals, percentages to 1 decimal: docs/product.md). */
 
 export const NA = "N/A";
 

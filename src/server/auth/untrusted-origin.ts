@@ -2,7 +2,7 @@
  * better-auth refuses a request whose Origin (or callback URL) is not one of `trustedOrigins` with a
  * bare 403 'Invalid origin'. A person who opened Quanta at another address than APP_URL (a LAN
  * address, 127.0.0.1 in production) cannot act on that: this module words the refusal so they can,
- * and names the settings for the operator (issue 16).
+ * and names the settings for the operator.
  */
 
 /** better-auth's codes for an address outside `trustedOrigins` (@better-auth/core BASE_ERROR_CODES). */

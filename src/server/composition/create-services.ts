@@ -217,7 +217,7 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
   const queue = new PgBossJobQueue(database, { log, jobTimeoutSeconds: config.jobs.timeoutSeconds, releaseActiveJobsAtStart: soleProcess, ...(metrics && { metrics }) });
   const poolAnalysis = (ticker: string) => analysis.analyze(ticker, (input) => pool.run(input));
 
-  // Watch lists and alerts (issue 19): a stock's latest call is the daily screen's when it has one.
+  // Watch lists and alerts: a stock's latest call is the daily screen's when it has one.
   const watchlistRepository = new WatchlistRepository(db);
   const alertsRepository = new AlertsRepository(db);
   let secret = infra.authSecret;

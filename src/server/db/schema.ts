@@ -130,7 +130,7 @@ export const dailyUsage = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.day] })],
 );
 
-/** Payment provider customers, keyed by e-mail (SPEC.md §3); filled by the billing webhook. */
+/** Payment provider customers, keyed by e-mail (docs/product.md); filled by the billing webhook. */
 export const stripeCustomers = pgTable(
   "stripe_customers",
   {
@@ -277,7 +277,7 @@ export const jobRuns = pgTable(
   (table) => [primaryKey({ columns: [table.name, table.runKey] })],
 );
 
-/** Messages from the landing page's contact form (SPEC.md §3 'Contact message'); read with `quanta contact list`. */
+/** Messages from the landing page's contact form (docs/product.md); read with `quanta contact list`. */
 export const contactData = pgTable(
   "contact_data",
   {
@@ -463,7 +463,7 @@ export const providerBlocks = pgTable("provider_blocks", {
   reason: text("reason").notNull(),
 });
 
-/** A user's watched stocks and each one's alert rules (issue 19, decision 032). */
+/** A user's watched stocks and each one's alert rules (decision 032). */
 export const watchItems = pgTable(
   "watch_items",
   {

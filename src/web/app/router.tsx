@@ -33,7 +33,7 @@ const WatchlistPage = page(() => import("./routes/watchlist").then((m) => m.Watc
 const AlertSettingsPage = page(() => import("./routes/watchlist").then((m) => m.AlertSettingsPage));
 const UnsubscribeAlertsPage = page(() => import("./routes/watchlist").then((m) => m.UnsubscribeAlertsPage));
 
-/** Every page of the app (SPEC.md §2 plus the pages ARCHITECTURE.md adds). */
+/** Every page of the app (docs/product.md lists them). */
 export const routes: RouteObject[] = [
   {
     path: routePatterns.home,
@@ -71,7 +71,7 @@ export const routes: RouteObject[] = [
       },
     ],
   },
-  // The chat site (issue 7): its own compact layout, outside the main site's header and footer.
+  // The chat site: its own compact layout, outside the main site's header and footer.
   {
     path: routePatterns.ask,
     element: <AskLayout />,

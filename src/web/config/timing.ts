@@ -1,4 +1,4 @@
-/** Delays the product promises (SPEC.md §4 and §9). */
+/** Delays the product promises (docs/product.md). */
 export const SIGN_IN_REDIRECT_MS = 1500;
 export const SIGN_UP_REDIRECT_MS = 3000;
 export const GOOGLE_SIGN_UP_REDIRECT_MS = 1500;
@@ -14,10 +14,10 @@ export const HEADER_SCROLL_THRESHOLD_PX = 8;
 
 export const PASSWORD_MAX_LENGTH = 72;
 
-/** The analysis loading message changes this often (SPEC.md §4 and §9). */
+/** The analysis loading message changes this often (docs/product.md). */
 export const ANALYSIS_MESSAGE_INTERVAL_MS = 1500;
 /** How long the history 'Undo' toast stays up after a removal. */
 export const UNDO_TOAST_MS = 6000;
 
-/** The contact form's status line disappears after this long (SPEC.md §4 and §9). */
+/** The contact form's status line disappears after this long (docs/product.md). */
 export const CONTACT_STATUS_MS = 2000;

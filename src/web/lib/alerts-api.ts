@@ -11,7 +11,7 @@ import { apiFetch, apiJson } from "./api-client";
 import { reworded } from "./request-error-message";
 
 /**
- * The watch list's alerts (contracts/alerts.ts, issue 19): the header's bell, the alert settings
+ * The watch list's alerts (contracts/alerts.ts): the header's bell, the alert settings
  * page and the e-mail's unsubscribe page. Answers are checked by their zod schema; the bell loads
  * this module with its own chunk (decision 033).
  */

@@ -33,7 +33,7 @@ export interface AnalysisEntry {
 export type StoredAnalysis = HistoryItem | PublicListResponse["analyses"][number];
 
 /**
- * True when `value` holds a `stock_summary` with a non-empty ticker (SPEC.md §5). The contracts leave
+ * True when `value` holds a `stock_summary` with a non-empty ticker (docs/product.md). The contracts leave
  * a stored analysis open (`z.unknown()` in the history, a JSON string in the public lists) because
  * older records and CSV imports may lack pieces; the report view shows what is missing as 'N/A'.
  */
@@ -53,7 +53,7 @@ export function parseAnalysisPayload(value: unknown): ReportData {
 
 /**
  * The records of a list answer (already checked against its contract) whose analysis parses.
- * Broken analyses are skipped and logged (SPEC.md §8).
+ * Broken analyses are skipped and logged (docs/product.md).
  */
 export function parseAnalysisEntries(records: readonly StoredAnalysis[]): AnalysisEntry[] {
   const entries: AnalysisEntry[] = [];

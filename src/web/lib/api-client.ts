@@ -52,7 +52,7 @@ export class ApiRequestError extends Error {
 export const INVALID_RESPONSE_MESSAGE = "Invalid response format from server";
 
 export interface ApiRequestInit extends RequestInit {
-  /** false: no Bearer token even when signed in, for public endpoints (SPEC.md §6 'no auth header'). */
+  /** false: no Bearer token even when signed in, for public endpoints (docs/product.md). */
   auth?: boolean;
 }
 

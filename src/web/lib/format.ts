@@ -1,7 +1,7 @@
 import { NA, count } from "../../core/narrative/format";
 
 /**
- * Every number and date the web shows, in one place (SPEC.md §9: prices to 2 decimals, percentages
+ * Every number and date the web shows, in one place (docs/product.md: prices to 2 decimals, percentages
  * to 1 decimal). Anything that is not a finite number (missing, null, 'N/A', text) shows as 'N/A'.
  * 'N/A' and share counts come from the report texts' formats (core/narrative/format.ts). Prices and
  * percentages keep their own rounding: the texts' `round` multiplies in binary and so rounds some

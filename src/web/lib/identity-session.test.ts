@@ -58,7 +58,7 @@ afterEach(() => {
 });
 
 describe("constants", () => {
-  it("match SPEC.md §9", () => {
+  it("match docs/product.md", () => {
     expect(REFRESH_BEFORE_EXPIRY_MS).toBe(5 * 60_000);
     expect(EXPIRY_SKEW_MS).toBe(30_000);
     expect(RETRY_START_MS).toBe(30_000);

@@ -1,5 +1,5 @@
 /**
- * Identity session (SPEC.md §9, ARCHITECTURE.md 'Identity session').
+ * Identity session (docs/product.md, 'Accounts').
  *
  * Keeps the signed-in user and a short-lived JWT for Bearer calls to our API, and keeps that JWT
  * fresh in the background. Framework-free: every outside effect is injected, and timers are read

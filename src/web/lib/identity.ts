@@ -9,7 +9,7 @@ import { isMobileDevice } from "./is-mobile";
  * (not a contract of src/contracts; its errors are better-auth's, not {error, code}), the API client
  * asks it for the Bearer token of every other call (through it, the client would wait on itself),
  * and the identity session needs the raw status (401/403 sign out, anything else retries with
- * backoff) and its own time-out signal (SPEC.md §9).
+ * backoff) and its own time-out signal (docs/product.md).
  */
 export async function fetchAuthToken(signal: AbortSignal): Promise<string> {
   const response = await fetch("/api/auth/token", {

@@ -3,7 +3,7 @@ interface NavigatorWithUaData {
   userAgent?: string;
 }
 
-/** True on phones and tablets, whose connections get the longer network time-out (SPEC.md §9). */
+/** True on phones and tablets, whose connections get the longer network time-out (docs/product.md). */
 export function isMobileDevice(
   nav: NavigatorWithUaData | undefined = typeof navigator === "undefined" ? undefined : navigator,
 ): boolean {

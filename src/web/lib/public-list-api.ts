@@ -64,10 +64,10 @@ function failureSentence(query: PublicListRequest): string {
 }
 
 /**
- * The list for an action (BUY or WATCH) or a ticker, without an auth header (SPEC.md §6); records
+ * The list for an action (BUY or WATCH) or a ticker, without an auth header (docs/product.md); records
  * whose analysis does not parse are skipped and logged. A failure rejects with an ApiRequestError
  * (the server's status and code kept) worded as one sentence by lib/request-error-message.ts: the
- * server's own, or 'The lists could not be loaded. Please try again.' (issue 16: never a chain of
+ * server's own, or 'The lists could not be loaded. Please try again.' (never a chain of
  * 'Failed to …: 500' prefixes).
  */
 export async function fetchPublicList(query: PublicListRequest, signal?: AbortSignal): Promise<PublicListEntry[]> {

@@ -3,7 +3,7 @@ import type { Query } from "@tanstack/react-query";
 /**
  * Query keys of data that more than one part of the app reads or invalidates. A feature's own data
  * has its key factory in the feature (`features/<name>/api/<name>-keys.ts`); what is here is shared
- * because features may not import each other (ARCHITECTURE.md).
+ * because features may not import each other (docs/architecture.md).
  */
 
 /** GET /api/config: public, kept across sign-in and sign-out. */

@@ -2,7 +2,7 @@ import { ApiRequestError } from "./api-client";
 import { isRecord } from "./body-checks";
 
 /**
- * One rule for every failed request the web shows (issue 16, item 6): one plain sentence, never a
+ * One rule for every failed request the web shows: one plain sentence, never a
  * chain of prefixes ('Error loading …: Failed to load …: Failed to fetch …: 500'). In order:
  * 1. the server's own sentence when the answer carries one (contracts/api-error.ts `{error, code}`,
  *    or better-auth's `message`), except the generic one of an internal error;

@@ -2,12 +2,12 @@ import { useLocation, useSearchParams } from "react-router";
 import { paths, routePatterns } from "../../contracts/paths";
 
 /**
- * The return address of sign-in (issue 16 item 3): the page a signed-out visitor wanted, carried as
+ * The return address of sign-in: the page a signed-out visitor wanted, carried as
  * `?redirect=` through /signin and /signup (the chat site already sent it) and followed after
  * signing in. Only a path of this site is followed, so a crafted link cannot send a user elsewhere.
  */
 
-/** Where signing in leads when no return address is given (SPEC.md §2). */
+/** Where signing in leads when no return address is given (docs/product.md). */
 export const DEFAULT_RETURN_ADDRESS = paths.stocks();
 
 /** Pages that make no sense to come back to after signing in: the landing page and the auth pages. */

@@ -44,7 +44,7 @@ export interface SetupEvidence {
 }
 
 /**
- * What a report says about its base type from the record (issue 18, per-report evidence): the live
+ * What a report says about its base type from the record (per-report evidence): the live
  * BUY trades of that base; with fewer than `min_meaningful_trades` of them, also the first
  * historical simulation's. Null when neither has a closed trade of that base.
  */

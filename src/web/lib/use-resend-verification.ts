@@ -7,7 +7,7 @@ export const VERIFICATION_FAILED_MESSAGE = "Error sending verification email. Pl
 
 export type ResendState = "idle" | "sending" | "sent" | "failed";
 
-/** Sends the verification e-mail again and reports the outcome with the texts of SPEC.md §8. */
+/** Sends the verification e-mail again and reports the outcome with the texts of docs/product.md. */
 export function useResendVerification() {
   const [state, setState] = useState<ResendState>("idle");
 

@@ -9,7 +9,7 @@ import { apiFetch, apiJson } from "./api-client";
 import { reworded } from "./request-error-message";
 
 /**
- * The signed-in user's watch list (contracts/watchlist.ts, issue 19). Read by the watch list page,
+ * The signed-in user's watch list (contracts/watchlist.ts). Read by the watch list page,
  * every 'Watch' button (reports, landing cards, the stock page) and so shared here; answers are
  * checked by their zod schema. The 'Watch' button sits on the landing page's cards, which are in
  * the first-paint bundle (decision 008 keeps zod out of it), so eager code loads this module with

@@ -17,7 +17,7 @@ export const MIN_DEMO_SESSIONS = 520;
 /** Most sessions generated (twenty years): longer requests get this many. */
 export const MAX_DEMO_SESSIONS = 20 * 252;
 
-/** Added to a base's high to make its pivot (ANALYSIS.md). */
+/** Added to a base's high to make its pivot (docs/method.md). */
 const PIVOT_OFFSET = 0.1;
 const YEAR = 252;
 
@@ -51,7 +51,7 @@ interface BaseResult {
   pivotHigh: number;
   /**
    * The highest pivot high the engine can have announced while the base formed: an announced pivot
-   * persists (ANALYSIS.md 'Method v2'), and a VCP's pivot is first announced on an earlier, higher
+   * persists (docs/method.md), and a VCP's pivot is first announced on an earlier, higher
    * contraction than its last. A breakout clears this one. Equal to pivotHigh for flat bases and cups.
    */
   clearHigh: number;

@@ -404,7 +404,7 @@ describe("DemoMarketProvider: archetypes on any date", () => {
     });
   });
 
-  // An announced pivot persists (ANALYSIS.md 'Method v2'): a VCP's pivot is announced on an earlier
+  // An announced pivot persists (docs/method.md): a VCP's pivot is announced on an earlier
   // contraction, higher than its last one, and the breakout is judged against it. So the check is
   // made against the pivot the engine's setup tracker announced, not the base's last high.
   it("fresh breakouts clear the pivot the engine announced on 1.6× volume within the last 3 sessions, and stay in its buy range", async () => {

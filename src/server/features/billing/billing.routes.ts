@@ -15,7 +15,7 @@ export interface BillingRouteDeps {
 }
 
 /**
- * Billing: the caller's plan (SPEC.md §7 'Subscription check'), Stripe's signed webhook and the
+ * Billing: the caller's plan (docs/product.md), Stripe's signed webhook and the
  * customer portal. The webhook reads its body raw (the signature covers the exact bytes) and is
  * exempt from CSRF (plugins/csrf.ts): its signature is the proof.
  */

@@ -35,7 +35,7 @@ export class BillingService {
     return record !== undefined && this.premium(record);
   }
 
-  /** The caller's plan and subscription row (SPEC.md §7 'Subscription check'). */
+  /** The caller's plan and subscription row (docs/product.md). */
   async planFor(user: AuthenticatedUser): Promise<{ plan: "free" | "premium"; subscription: SubscriptionView | null }> {
     const record = await this.deps.customers.findByEmail(user.email);
     if (!record) return { plan: "free", subscription: null };

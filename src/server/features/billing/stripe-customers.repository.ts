@@ -40,7 +40,7 @@ export interface SubscriptionChange {
 export type ApplyOutcome = "applied" | "duplicate" | "stale" | "kept";
 
 /**
- * Payment-provider customers keyed by lower-cased e-mail (SPEC.md §3, §6), and the webhook events
+ * Payment-provider customers keyed by lower-cased e-mail (docs/product.md), and the webhook events
  * already handled. Whether a row is premium is BillingService's rule (premium-rule.ts); the policy
  * is needed here only to order webhook changes against a live subscription.
  */

@@ -18,7 +18,7 @@ const INTERNAL_MESSAGE = "Something went wrong on our side. Please try again in 
 /** The chat site's API: conversations, and POST /api/chat answering as server-sent events. */
 export async function chatRoutes(app: FastifyInstance, deps: { chat: () => Promise<ChatService> }): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  // Every chat call is for a verified account (SPEC.md: chat needs a verified e-mail).
+  // Every chat call is for a verified account (docs/product.md: chat needs a verified e-mail).
   const preHandler = requireUser({ verified: true });
 
   typed.post(

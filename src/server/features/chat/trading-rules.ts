@@ -4,8 +4,8 @@ import { DEFAULT_ANALYSIS_CONFIG } from "../../../core/analysis/analysis-config"
 import { rulePercent as pct } from "../../../core/narrative/format";
 
 /**
- * The trading rules the assistants explain: SPEC.md §9 'Trading rules shown to users' and the
- * terms of the analysis engine (method v2, ANALYSIS.md), with its thresholds read from
+ * The trading rules the assistants explain: the trading rules of docs/product.md and the
+ * terms of the analysis engine (method v2, docs/method.md), with its thresholds read from
  * src/core/analysis/analysis-config.ts so the texts follow the engine's configuration.
  */
 const RULES = DEFAULT_ANALYSIS_CONFIG;
@@ -35,7 +35,7 @@ export interface RuleTopic {
 }
 
 /**
- * The chat words each rule of the shared list (contracts/trading-rules.ts, the menu's SPEC.md text) as
+ * The chat words each rule of the shared list (contracts/trading-rules.ts, the menu's text) as
  * a full sentence addressed to the reader. Keyed by rule id, so a rule added to the list does not
  * compile here until the chat words it too; the chat's tests pin these sentences.
  */

@@ -26,7 +26,7 @@ export const CONTACT_RATE_LIMIT: RateLimitRule = {
 };
 
 /**
- * The contact form: validation (SPEC.md §5), a per-client limit (CONTACT_RATE_LIMIT, counted in the
+ * The contact form: validation (docs/product.md), a per-client limit (CONTACT_RATE_LIMIT, counted in the
  * database so every instance shares it) and storage in `contact_data`.
  */
 export class ContactService {

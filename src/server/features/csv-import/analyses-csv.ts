@@ -5,7 +5,7 @@ import { containsUnstorableText } from "../../plugins/input-guard";
 /**
  * The two CSV formats of stock analyses (docs/csv-format.md), read and written without I/O:
  * - export: `id,ticker,timestamp,analysis` — analysis is the JSON report, as GET exports it;
- * - flat: `id` (optional), `timestamp`, then one column per field of SPEC.md §3's stock_summary.
+ * - flat: `id` (optional), `timestamp`, then one column per field of the report's stock_summary (contracts/stock-summary.ts).
  * Every row is validated with the src/contracts schemas; errors name their line and column.
  */
 

@@ -5,7 +5,7 @@ import { renderMailbox } from "./dev-mailbox.routes";
 const LONG_LINK = `http://localhost:3000/api/auth/verify-email?token=${"x".repeat(400)}&callbackURL=%2Fverify-email`;
 
 describe("the dev mailbox page", () => {
-  it("wraps long links anywhere, so they do not overflow a phone screen (issue 16)", () => {
+  it("wraps long links anywhere, so they do not overflow a phone screen", () => {
     const html = renderMailbox([{ id: "m1", sentAt: "2026-11-25T10:00:00Z", to: "ada@example.com", subject: "Verify", text: `Open ${LONG_LINK}`, html: "", links: [LONG_LINK] }]);
     const doc = new DOMParser().parseFromString(html, "text/html");
     expect(doc.body.getAttribute("style")).toContain("overflow-wrap:anywhere");

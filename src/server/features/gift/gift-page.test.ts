@@ -10,7 +10,7 @@ function parse(html: string): Document {
   return new DOMParser().parseFromString(html, "text/html");
 }
 
-describe("gift pages carry the site's header and footer (issue 16)", () => {
+describe("gift pages carry the site's header and footer", () => {
   it.each([
     ["results", renderGiftResultsPage("Quanta", REQUEST, [IDEA])],
     ["form", renderGiftFormPage("Quanta")],

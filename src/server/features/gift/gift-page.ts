@@ -13,10 +13,10 @@ import { paths } from "../../../contracts/paths";
 import { escapeHtml } from "../../html-escape";
 
 /**
- * The server-rendered gift pages (issue 9): the form (with messages next to the fields and the
+ * The server-rendered gift pages: the form (with messages next to the fields and the
  * entered values kept) and the results. They work without JavaScript; every value from the form is
  * escaped. They carry the site's header (logo, brand, Analyze / History / Gift ideas) and footer
- * (issue 16: the results had neither), drawn like the SPA's (components/layout/site-header.tsx and
+ * (the results had neither), drawn like the SPA's (components/layout/site-header.tsx and
  * site-footer.tsx) with a small inline stylesheet, so the pages do not depend on the SPA's hashed CSS.
  */
 

@@ -79,7 +79,7 @@ describe("POST /gift", () => {
     expect(ideas.length).toBeLessThanOrEqual(10);
     expect(response.body.match(/Where to look:/g)).toHaveLength(ideas.length);
     expect(response.body.match(/interest in/g)!.length).toBeGreaterThan(0);
-    // The site's header and footer (issue 16).
+    // The site's header and footer.
     expect(response.body).toMatch(/<header class="gift-header">[\s\S]*<span>Quanta<\/span>[\s\S]*<\/header>/);
     expect(response.body).toContain('<footer class="gift-footer">');
   });

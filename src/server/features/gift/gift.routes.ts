@@ -34,7 +34,7 @@ async function spaShellWithForm(webRoot: string | undefined, brand: string): Pro
 }
 
 /**
- * GET /gift and POST /gift (issue 9). The form posts urlencoded (no JavaScript needed); the body
+ * GET /gift and POST /gift. The form posts urlencoded (no JavaScript needed); the body
  * parser is registered in this plugin's scope only, so the JSON API accepts nothing new. The CSRF
  * hook lets POST /gift through on a same-site Origin/Referer (plugins/csrf.ts explains why).
  */

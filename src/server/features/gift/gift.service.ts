@@ -7,7 +7,7 @@ import { structuredOutput } from "../../adapters/llm/llm-call";
 import type { ModelGateway } from "../../adapters/llm/model-gateway";
 
 /**
- * Gift ideas (issue 9): the deterministic scorer of src/core/gift picks the candidates; when a
+ * Gift ideas: the deterministic scorer of src/core/gift picks the candidates; when a
  * model is configured it may only re-order them and rewrite the 'why' text. Its answer is validated
  * with zod, names, prices and shops are re-imposed from the catalogue, and any failure (time-out,
  * invalid output, an unknown id, an error, the day's token budget spent) keeps the deterministic

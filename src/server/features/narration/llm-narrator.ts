@@ -6,7 +6,7 @@ import type { ModelGateway } from "../../adapters/llm/model-gateway";
 import { reportNumbers, unsupportedFigures } from "./figure-check";
 
 /**
- * The LLM narrator (ANALYSIS.md 'Narration'): the configured model rewrites the prose of the
+ * The LLM narrator (docs/method.md): the configured model rewrites the prose of the
  * engine's report for an individual investor, and nothing else. Its answer is validated with the
  * narration schema, merged field by field into the engine's report (so every number, the action,
  * the levels and the labels stay the engine's) and rejected when its text holds a figure the

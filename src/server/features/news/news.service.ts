@@ -12,7 +12,7 @@ const MAX_ARTICLES = 500;
 /**
  * The landing page's news: every configured source, merged newest first and cached. A failing
  * source is skipped (and logged) while another answers; when all fail the first failure is
- * answered as a 424 with the spec's message — never a 5xx.
+ * answered as a 424 with the product's message (docs/product.md) — never a 5xx.
  */
 export class NewsService {
   private cached: { articles: NewsArticle[]; expires: number } | undefined;

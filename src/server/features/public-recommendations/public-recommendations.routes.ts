@@ -25,7 +25,7 @@ function listHeaders({ body }: ListBody): ListHeaders {
 }
 
 /**
- * GET /api/public-buy-stocks: no auth; each item's `analysis` is a JSON string (SPEC.md §7).
+ * GET /api/public-buy-stocks: no auth; each item's `analysis` is a JSON string (docs/product.md).
  * GET /api/public-lists/status: no auth; whether the daily screen behind the lists is running.
  */
 export async function publicRecommendationRoutes(

@@ -12,7 +12,7 @@ export interface PublicListFilter {
   action?: "BUY" | "WATCH" | undefined;
 }
 
-/** SPEC.md §5: kept only when buy_point is not null, 0, '0' or 'N/A'. */
+/** docs/product.md: kept only when buy_point is not null, 0, '0' or 'N/A'. */
 export function hasBuyPoint(report: { stock_summary: { trade_setup: { buy_point: unknown } } }): boolean {
   const value = report.stock_summary.trade_setup.buy_point;
   return !(value === null || value === undefined || value === 0 || value === "0" || value === "N/A");

@@ -24,7 +24,7 @@ function countingDemo(): { provider: MarketDataProvider; barsAsked: () => number
   return { provider, barsAsked: () => asked };
 }
 
-describe("hasBuyPoint (SPEC.md §5)", () => {
+describe("hasBuyPoint (docs/product.md)", () => {
   it.each([
     [null, false],
     [0, false],
@@ -78,7 +78,7 @@ describe.each(testDatabaseKinds)("public recommendations on $name", (kind) => {
 
   it("ranks each answer by setup quality with each item's distance to the buy point, an extended KSTM-like stock last", async () => {
     await t.services.publicRefresh.refresh();
-    // A stored stock like KSTM far above its buy point, as seen in the issue: price 85.21, buy point 72.90, stop 21% below.
+    // A stored stock like KSTM far above its buy point, as once seen on the landing page: price 85.21, buy point 72.90, stop 21% below.
     // (Sampled from the BUY answer: the WATCH answer is built after the insert, not cached before it.)
     const [sample] = json<ListBody>(await t.app.inject({ url: "/api/public-buy-stocks?action=BUY" })).analyses;
     const kstm = analysisReportSchema.parse(JSON.parse(sample!.analysis));

@@ -10,7 +10,7 @@ import { publicAnalyses, refreshChunks } from "../../db/schema";
 import { createScratchDatabase } from "../../test-support/test-database";
 
 /**
- * The daily refresh on several instances sharing one PostgreSQL (issue 17): they split the run, a
+ * The daily refresh on several instances sharing one PostgreSQL: they split the run, a
  * killed instance's jobs are finished by another, and the run is one however many start it.
  */
 const adminUrl = process.env.TEST_DATABASE_URL;

@@ -3,7 +3,7 @@ import type { Logger } from "../../logger";
 import { DailyUsageRepository } from "./daily-usage.repository";
 
 /**
- * The operator's side of the daily limit (issue 16 item 3): users at the limit are told when it
+ * The operator's side of the daily limit: users at the limit are told when it
  * resets; how to sell premium is for the operator, so it goes to the server log, once per process,
  * the first time a user reaches the limit on a server without payments.
  */

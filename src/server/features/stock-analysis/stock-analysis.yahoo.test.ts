@@ -140,7 +140,7 @@ describe.each(testDatabaseKinds)("POST /research/stocks/ when Yahoo fails, on $n
 
     now = new Date("2025-03-10T15:00:00Z"); // a week later: every entry has expired
     fault = { status: 503, body: "<html>Service Unavailable</html>", headers: { "retry-after": "0" } };
-    // Another user: the first would get their stored analysis of the same data date back (issue 16).
+    // Another user: the first would get their stored analysis of the same data date back.
     const other = await createVerifiedUser(t, "stale-other@example.com");
     const stale = await analyze(other.jwt, "AAPL");
     expect(stale.statusCode).toBe(200);

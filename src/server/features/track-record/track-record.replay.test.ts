@@ -17,7 +17,7 @@ import { ReplayMarketProvider } from "../../test-support/replay-market";
 import { testDatabaseKinds } from "../../test-support/test-database";
 
 /**
- * Issue 18's replay: a market fed to the daily refresh job one session at a time for 300 sessions.
+ * The track record's replay: a market fed to the daily refresh job one session at a time for 300 sessions.
  * Every call it publishes is stored and followed as the sessions arrive; at the end the record's
  * figures must equal a direct computation from the stored calls: each trade played over the whole
  * history at once by the back-test's simulateTrade, each excess return read off the bars.

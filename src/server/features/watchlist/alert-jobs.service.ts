@@ -69,7 +69,7 @@ export interface EvaluationResult {
 }
 
 /**
- * The alerts after each daily refresh (issue 19, decision 032), as queued jobs any instance takes:
+ * The alerts after each daily refresh (decision 032), as queued jobs any instance takes:
  * one evaluation per run (snapshots of every watched stock, their events, each user's alerts in one
  * statement), then digest jobs of a few hundred users each. Every step is idempotent: unique keys
  * keep events and alerts single, and a digest is claimed before it is sent.

@@ -81,7 +81,7 @@ function notWatched(ticker: string): AppError {
 }
 
 /**
- * A user's watch list, alert settings and bell (issue 19, decision 032). Every read and write is
+ * A user's watch list, alert settings and bell (decision 032). Every read and write is
  * scoped to the signed-in user's id: no route can name another user's list.
  */
 export class WatchlistService {

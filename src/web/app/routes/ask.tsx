@@ -35,7 +35,7 @@ function AskShell() {
   );
 }
 
-/** The chat site (issue 7): its own layout, outside the main site's header, drawer and footer. */
+/** The chat site: its own layout, outside the main site's header, drawer and footer. */
 export function AskLayout() {
   return (
     <AuthProvider>

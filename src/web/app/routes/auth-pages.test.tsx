@@ -56,7 +56,7 @@ function passwordInput() {
 }
 
 describe("/signin", () => {
-  it("has the fields, links and toggle of SPEC.md §2", async () => {
+  it("has the fields, links and toggle of docs/product.md", async () => {
     renderApp("/signin");
     const email = screen.getByLabelText("Email");
     expect(email).toHaveAttribute("type", "email");

@@ -4,7 +4,7 @@ import { AlertSettingsView } from "../../features/watchlist/components/alert-set
 import { UnsubscribeView } from "../../features/watchlist/components/unsubscribe-view";
 import { WatchlistView } from "../../features/watchlist/components/watchlist-view";
 
-/** /watchlist: the user's watched stocks and their alerts (guarded, issue 19). */
+/** /watchlist: the user's watched stocks and their alerts (guarded). */
 export function WatchlistPage() {
   usePageTitle("Watch list", useBrand());
   return <WatchlistView />;

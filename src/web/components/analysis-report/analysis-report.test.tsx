@@ -48,7 +48,7 @@ function byTestId(id: string) {
 }
 
 describe("AnalysisReport", () => {
-  it("renders the whole report with the spec's number formats", () => {
+  it("renders the whole report with the product's number formats", () => {
     renderReport(sampleReport());
     expect(byTestId("report-ticker")).toHaveTextContent("NVDA");
     expect(byTestId("report-company")).toHaveTextContent("NVIDIA Corporation");

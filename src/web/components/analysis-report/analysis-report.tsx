@@ -326,7 +326,7 @@ function RiskAssessment({ report }: { report: ReportData }) {
 }
 
 /**
- * The full analysis (SPEC.md §3): header, metrics, recommendation, trade setup, chart, technical,
+ * The full analysis (docs/product.md): header, metrics, recommendation, trade setup, chart, technical,
  * Trend Template, fundamental, ownership, market and risk sections. Missing values show 'N/A'.
  */
 export function AnalysisReport({ report, showChart = true, className }: AnalysisReportProps) {

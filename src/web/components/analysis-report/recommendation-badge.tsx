@@ -2,7 +2,7 @@ import { cn } from "../../lib/cn";
 import { textOrNa } from "../../lib/format";
 import { actionTone, toneBadge } from "./tones";
 
-/** The recommendation action as a coloured badge: BUY green, SELL red, otherwise yellow (SPEC.md §4). */
+/** The recommendation action as a coloured badge: BUY green, SELL red, otherwise yellow (docs/product.md). */
 export function RecommendationBadge({ action, className }: { action: unknown; className?: string }) {
   const tone = actionTone(action);
   return (

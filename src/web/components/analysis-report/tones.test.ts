@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { actionTone, marketTrendTone, sentimentTone, trendTone } from "./tones";
 
-describe("tones (SPEC.md §4)", () => {
+describe("tones (docs/product.md)", () => {
   it.each([
     ["BUY", "green"],
     ["Strong Buy", "green"],

@@ -1,5 +1,5 @@
 /**
- * The colours of SPEC.md §4: green for good news, red for bad, yellow otherwise. Each rule reads the
+ * The colours of docs/product.md: green for good news, red for bad, yellow otherwise. Each rule reads the
  * server's text, so it works for engine output, LLM output and imported records alike.
  */
 export type Tone = "green" | "red" | "yellow";

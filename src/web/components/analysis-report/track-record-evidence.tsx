@@ -8,7 +8,7 @@ import { setupEvidence } from "../../lib/track-record-format";
 export const TRACK_RECORD_LINK_TEXT = "How did Quanta's BUY calls do?";
 
 /**
- * The report's word from the track record (issue 18): how BUYs of this base type have done in the
+ * The report's word from the track record: how BUYs of this base type have done in the
  * record ('Flat-base BUYs in Quanta's record: 41 trades, 54.0% winners, +0.40R average', plus the
  * historical simulation's figure while the live record is too thin), and a link to the record's BUY
  * calls. The summary is fetched once and kept (long staleTime); when the fetch fails or the base has

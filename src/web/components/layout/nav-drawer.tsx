@@ -6,7 +6,7 @@ import { UserMenu } from "./user-menu";
 import { paths } from "../../../contracts/paths";
 import { useSignInHref, useSignUpHref } from "../../lib/return-address";
 
-/** Marketing links of SPEC.md §2; their pages do not exist, so they point nowhere on purpose. */
+/** The drawer's marketing links; their pages do not exist, so they point nowhere on purpose. */
 const PLACEHOLDER_LINKS = ["Projects", "Solutions", "Blog", "Events"] as const;
 
 /** The app's own pages, so /upload (linked from nowhere else but History) can be found. */
@@ -16,7 +16,7 @@ const APP_LINKS = [
   { to: paths.upload(), label: "Import CSV" },
 ] as const;
 
-/** Pages that only a signed-in user has (the watch list, issue 19). */
+/** Pages that only a signed-in user has (the watch list). */
 const SIGNED_IN_LINKS = [{ to: paths.watchlist(), label: "Watch list" }] as const;
 
 export const DRAWER_WIDTH_PX = 240;

@@ -2,7 +2,7 @@ import { ChevronDown, UserRound } from "lucide-react";
 
 export interface UserMenuProps {
   email: string;
-  /** The sign-out item's text: 'Sign Out' in the header, 'Sign out' in the drawer (SPEC.md §2). */
+  /** The sign-out item's text: 'Sign Out' in the header, 'Sign out' in the drawer (docs/product.md). */
   itemLabel: string;
   onSignOut: () => void;
   className?: string;

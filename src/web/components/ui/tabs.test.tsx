@@ -54,7 +54,7 @@ describe("Tabs", () => {
     expect(screen.getByRole("tab", { name: "First" })).toHaveAttribute("aria-selected", "true");
   });
 
-  it("lets the keyboard reach the panel and gives it a visible focus ring (issue 16)", async () => {
+  it("lets the keyboard reach the panel and gives it a visible focus ring", async () => {
     render(<Example />);
     await userEvent.tab();
     await userEvent.tab();

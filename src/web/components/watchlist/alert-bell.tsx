@@ -23,7 +23,7 @@ export interface AlertBellProps {
 }
 
 /**
- * The header's bell for a signed-in user (issue 19): the unread count as a badge, and a popover with
+ * The header's bell for a signed-in user: the unread count as a badge, and a popover with
  * the last 30 days of alerts of their watch list, newest first. Opening it marks them all read.
  * Polls every 5 minutes and on window focus. Loaded in its own chunk (zod, Radix Popover).
  */

@@ -33,7 +33,7 @@ function ChoiceWithOther(props: { name: string; label: string; placeholder: stri
 }
 
 /**
- * The gift form (issue 9). It posts natively to /gift (urlencoded), like the server-rendered form
+ * The gift form. It posts natively to /gift (urlencoded), like the server-rendered form
  * visitors without JavaScript get, with the same field names; the server validates again and
  * answers the results page, or the form with its messages.
  */

@@ -1,4 +1,4 @@
-/** What the analyze page says while an analysis runs; one every 1.5 s (SPEC.md §4), then from the top. */
+/** What the analyze page says while an analysis runs; one every 1.5 s (docs/product.md), then from the top. */
 export const ANALYSIS_LOADING_MESSAGES = [
   "Fetching price history…",
   "Checking the Trend Template…",

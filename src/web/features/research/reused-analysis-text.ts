@@ -2,7 +2,7 @@ import type { ReusedAnalysis } from "../../../contracts/research";
 import { formatCalendarDate } from "../../lib/format";
 
 /**
- * The line above a reused analysis (issue 16): the same ticker on the same market data was answered
+ * The line above a reused analysis: the same ticker on the same market data was answered
  * with the user's stored analysis instead of a new, charged one. Pure, so each wording is tested.
  */
 

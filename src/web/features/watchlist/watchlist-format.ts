@@ -2,7 +2,7 @@ import { levelDistanceText } from "../../../core/analysis/buy-point-position";
 import type { WatchRule } from "../../../contracts/watchlist";
 
 /**
- * The watch list's words and figures (issue 19, decision 033). The distance to the buy point reads
+ * The watch list's words and figures (decision 033). The distance to the buy point reads
  * as on the landing cards ('2.1% above buy point'); the stop's as 'x% above stop'.
  */
 

@@ -1,8 +1,9 @@
 import { PASSWORD_RULE_MESSAGES, isPasswordProblemCode } from "../../../../core/auth/password-rules";
 /**
- * One place that turns better-auth errors into sentences people understand (SPEC.md §8).
+ * One place that turns better-auth errors into sentences people understand (docs/product.md).
  *
- * SPEC.md names the old provider's codes; their better-auth counterparts are mapped here:
+ * The product's auth messages were first written against a hosted identity provider's codes; their
+ * better-auth counterparts are mapped here:
  * wrong-password / user-not-found / invalid-credential -> INVALID_EMAIL_OR_PASSWORD,
  * invalid-email -> INVALID_EMAIL, email-already-in-use -> USER_ALREADY_EXISTS*,
  * too-many-requests -> HTTP 429, user-disabled -> BANNED_USER, expired-action-code -> INVALID_TOKEN,

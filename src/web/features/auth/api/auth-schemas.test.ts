@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PASSWORD_TOO_LONG_MESSAGE, credentialsSchema, nameFromEmail, resetPasswordSchema } from "./auth-schemas";
 
 describe("credentialsSchema", () => {
-  it("accepts 72 characters and rejects 73 with the spec's message", () => {
+  it("accepts 72 characters and rejects 73 with the product's message", () => {
     expect(credentialsSchema.safeParse({ email: "a@b.co", password: "x".repeat(72) }).success).toBe(true);
     const result = credentialsSchema.safeParse({ email: "a@b.co", password: "x".repeat(73) });
     expect(result.success).toBe(false);

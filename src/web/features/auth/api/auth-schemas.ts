@@ -14,7 +14,7 @@ export const passwordSchema = z
   .min(1, "Please enter your password.")
   .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE);
 
-/** Sign in and sign up share the rules of SPEC.md §5; further rules come from the server. */
+/** Sign in and sign up share the rules of docs/product.md; further rules come from the server. */
 export const credentialsSchema = z.object({ email: emailSchema, password: passwordSchema });
 export type Credentials = z.output<typeof credentialsSchema>;
 

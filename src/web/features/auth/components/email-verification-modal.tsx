@@ -14,7 +14,7 @@ export interface EmailVerificationModalProps {
 }
 
 /**
- * 'Email Verification Required' (SPEC.md §2 Modals): shown when an unverified user tries something
+ * 'Email Verification Required' (docs/product.md): shown when an unverified user tries something
  * that needs a verified e-mail (analysis, chat).
  */
 export function EmailVerificationModal({ open, onOpenChange, email }: EmailVerificationModalProps) {

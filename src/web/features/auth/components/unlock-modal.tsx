@@ -16,10 +16,10 @@ const PERKS = [
   "Technical, fundamental and market analysis behind it",
 ] as const;
 
-/** 'Unlock Quanta AI' (SPEC.md §2 Modals): the sign-up prompt for signed-out visitors. */
+/** 'Unlock Quanta AI' (docs/product.md): the sign-up prompt for signed-out visitors. */
 export function UnlockModal({ open, onOpenChange }: UnlockModalProps) {
   const navigate = useNavigate();
-  // Signing in leads back to this page (the ticker typed stays); a new account goes to /signup as the spec says.
+  // Signing in leads back to this page (the ticker typed stays); a new account goes to /signup (docs/product.md).
   const signInHref = useSignInHref();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -6,7 +6,7 @@ import type { FormStatus } from "./form-status";
 
 export interface AuthSuccess {
   message: ReactNode;
-  /** Where to go once the success line has shown for `delayMs` (SPEC.md §4). */
+  /** Where to go once the success line has shown for `delayMs` (docs/product.md). */
   to: To;
   delayMs: number;
 }

@@ -1,6 +1,6 @@
 /**
- * When the free tier's daily limit resets, in words (issue 16 item 3): the server counts analyses
- * per UTC day (ARCHITECTURE.md), so the limit resets at the next 00:00 UTC, computed here from the
+ * When the free tier's daily limit resets, in words: the server counts analyses
+ * per UTC day (docs/product.md), so the limit resets at the next 00:00 UTC, computed here from the
  * browser's clock.
  */
 

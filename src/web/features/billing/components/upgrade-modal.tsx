@@ -25,7 +25,7 @@ export interface UpgradeModalProps {
 export const BILLING_NOT_CONFIGURED_MESSAGE = "Premium subscriptions are not available on this server.";
 /**
  * What a user can do without payments. How an operator enables them is for the operator (README's
- * 'Premium with Stripe' and the server's log), never shown to users (issue 16 item 3).
+ * 'Premium with Stripe' and the server's log), never shown to users.
  */
 export const BILLING_NOT_CONFIGURED_HINT = "You can run new analyses again once the limit resets.";
 
@@ -82,7 +82,7 @@ function useNowWhileOpen(open: boolean, now: () => Date): Date {
 
 const systemNow = () => new Date();
 
-/** 'Upgrade to Premium' (SPEC.md §2 Modals): shown when the free tier's daily limit is used up. */
+/** 'Upgrade to Premium' (docs/product.md): shown when the free tier's daily limit is used up. */
 export function UpgradeModal({ open, onOpenChange, stripe, customer, dailyLimit, now = systemNow }: UpgradeModalProps) {
   const script = useStripeBuyButtonScript(open && stripe !== null);
   const current = useNowWhileOpen(open, now);

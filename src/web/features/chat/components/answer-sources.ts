@@ -2,8 +2,8 @@ import type { ChatCitation } from "../../../../contracts/chat";
 import { formatCalendarDate } from "../../../lib/format";
 
 /**
- * How an answer's sources and dates are shown (issue 16: 'Chat sources listed once, one date
- * format'). Pure, so every rule is unit-tested.
+ * How an answer's sources and dates are shown: each source listed once, in one date
+ * format. Pure, so every rule is unit-tested.
  *
  * The server ends each answer that used analyses with a line '**Sources:** NWSC · as of 2026-11-20
  * (your history); …' (server/features/chat/chat-assistant.ts) and also sends the same analyses as

@@ -10,7 +10,7 @@ export interface StartChatModalProps {
   chatUrl: string;
 }
 
-/** 'Start a New Chat?' (SPEC.md §2 Modals): 'Start Chat' opens the chat site's /ask in a new tab. */
+/** 'Start a New Chat?' (docs/product.md): 'Start Chat' opens the chat site's /ask in a new tab. */
 export function StartChatModal({ open, onOpenChange, chatUrl }: StartChatModalProps) {
   const start = () => {
     window.open(chatAskUrl(chatUrl), "_blank", "noopener,noreferrer");

@@ -42,7 +42,7 @@ type Status =
   | { kind: "done"; summary: CsvImportResponse }
   | { kind: "failed"; detail: string; rejected: CsvRowError[] };
 
-/** /upload: pick a CSV, preview its first rows, upload it, and see what was imported (SPEC.md §2, §5, §8). */
+/** /upload: pick a CSV, preview its first rows, upload it, and see what was imported (docs/product.md). */
 export function UploadView() {
   const { user, isPending } = useAuth();
   const queryClient = useQueryClient();

@@ -16,7 +16,7 @@ export interface AnalysisCardProps {
   onDetails: (entry: AnalysisEntry) => void;
 }
 
-/** One analysis of the history (SPEC.md §2 History page). */
+/** One analysis of the history (docs/product.md). */
 export function AnalysisCard({ entry, onFilter, onRemove, onDetails }: AnalysisCardProps) {
   const summary = entry.report.stock_summary;
   const ticker = summary.ticker;

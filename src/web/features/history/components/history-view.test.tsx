@@ -105,7 +105,7 @@ describe("history", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("Failed to load your stock analyses");
   });
 
-  it("lists a card per analysis with the spec's fields", async () => {
+  it("lists a card per analysis with the product's fields", async () => {
     stubHistory();
     renderApp("/dashboard");
     const nvda = await screen.findByRole("article", { name: "NVDA" });

@@ -35,7 +35,7 @@ function removedText(ticker: string): string {
   return `Removed the ${ticker} analysis.`;
 }
 
-/** The history (SPEC.md §2 History page): cards, filter, remove with undo, details modal. */
+/** The history (docs/product.md): cards, filter, remove with undo, details modal. */
 export function HistoryView() {
   const [params] = useSearchParams();
   const { pathname } = useLocation();

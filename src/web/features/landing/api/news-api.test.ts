@@ -67,7 +67,7 @@ describe("fetchNews", () => {
     [() => new Response("<html></html>", { status: 200, headers: { "content-type": "text/html" } }), NEWS_HTML_ERROR],
     [() => new Response("not json", { status: 200 }), NEWS_HTML_ERROR],
     [() => json({ content: [article] }), "Invalid response format from server"],
-  ])("words failure %# as SPEC.md §8 does", async (response, message) => {
+  ])("words failure %# as docs/product.md does", async (response, message) => {
     stubFetch(response);
     await expect(fetchNews()).rejects.toMatchObject({ name: "ApiRequestError", message });
   });

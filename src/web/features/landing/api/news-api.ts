@@ -31,7 +31,7 @@ export function splitTickers(tickers: string): string[] {
 }
 
 /**
- * GET /api/news?page=0&size=10 (no auth header) → its articles with a title. Errors (SPEC.md §8),
+ * GET /api/news?page=0&size=10 (no auth header) → its articles with a title. Errors (docs/product.md),
  * as ApiRequestError with the server's status and code: an HTML answer (or one that is not JSON)
  * gives 'API returned HTML instead of JSON. Please check API access.'; the server's 424 carries its
  * own sentence ({error, code}); any other failure 'Failed to fetch news: {status}'.

@@ -112,7 +112,7 @@ describe("Contact Us", () => {
     expect(screen.getByLabelText("Name")).toHaveValue("Ada");
   });
 
-  it("says the rate limit instead of 'Error sending message' (issue 16)", async () => {
+  it("says the rate limit instead of 'Error sending message'", async () => {
     stubFetch(429, { error: "Too many requests. Please wait a minute and try again.", code: "rate_limited" });
     render(<ContactSection />);
     fill("Ada", "ada@example.com");

@@ -14,7 +14,7 @@ export const CONTACT_FAILURE = "Error sending message, please try again.";
 
 type Status = { tone: "success" | "error"; message: string } | null;
 
-/** 'Contact Us': name and e-mail required, an optional message; the status hides after 2 s (SPEC.md §4, §5). */
+/** 'Contact Us': name and e-mail required, an optional message; the status hides after 2 s (docs/product.md). */
 export function ContactSection() {
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");

@@ -76,7 +76,7 @@ function NewsItem({ article }: { article: NewsArticle }) {
   );
 }
 
-/** 'News to read': GET /api/news, in a list that scrolls past 800 px (SPEC.md §2, §8). */
+/** 'News to read': GET /api/news, in a list that scrolls past 800 px (docs/product.md). */
 export function NewsList() {
   const query = useQuery({
     queryKey: landingKeys.news(0, NEWS_PAGE_SIZE),

@@ -22,7 +22,7 @@ function positionOf(entry: PublicListEntry): BuyPointPosition {
 }
 
 /**
- * One recommendation on the landing page (SPEC.md §2): logo, name, price, volume, Buy Point, Stop
+ * One recommendation on the landing page (docs/product.md): logo, name, price, volume, Buy Point, Stop
  * Loss and the action, with the distance to the buy point, the risk to the stop and, more than 5%
  * above the buy point, the 'Extended' label (decision 018). The body (and 'Quick view') opens the
  * detail panel; 'Details' goes to /stock/{ticker}.

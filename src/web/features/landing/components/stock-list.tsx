@@ -23,9 +23,9 @@ const StockDetailSheet = lazyWithPreload(
 export const EMPTY_STOCKS_MESSAGE = "No recommended stocks available.";
 
 /**
- * The public BUY or WATCH list as cards, with loading, error and empty states (SPEC.md §4, §8). An
+ * The public BUY or WATCH list as cards, with loading, error and empty states (docs/product.md). An
  * empty list while the daily screen runs (a fresh installation's first run) says 'Refreshing…' with
- * its progress, and is fetched again when the run finishes (issue 17).
+ * its progress, and is fetched again when the run finishes.
  */
 export function StockList({ action }: { action: PublicListAction }) {
   const [selected, setSelected] = useState<AnalysisEntry | null>(null);

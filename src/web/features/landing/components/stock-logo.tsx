@@ -4,7 +4,7 @@ import { logoUrl } from "../api/logo-api";
 
 type LogoState = "loading" | "found" | "missing";
 
-/** The ticker's logo from /api/logos/{T}: a placeholder while it loads, 'No logo' when there is none (SPEC.md §4). */
+/** The ticker's logo from /api/logos/{T}: a placeholder while it loads, 'No logo' when there is none (docs/product.md). */
 export function StockLogo({ ticker, className }: { ticker: string; className?: string }) {
   const [state, setState] = useState<LogoState>("loading");
   return (

@@ -8,7 +8,7 @@ const ALLOWED_TAGS = ["a", "b", "strong", "i", "em", "u", "p", "br", "span", "ul
 const ALLOWED_ATTR = ["href", "title"];
 
 /**
- * The preview of an article's HTML (SPEC.md §2): sanitised again in the browser, then cut after the
+ * The preview of an article's HTML (docs/product.md): sanitised again in the browser, then cut after the
  * first `limit` characters of its text, walking the nodes so no tag is ever broken, plus an
  * ellipsis when something was cut. Links open in a new tab without access to this page.
  */

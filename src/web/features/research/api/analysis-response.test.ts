@@ -78,7 +78,7 @@ describe("interpretAnalysisAnswer (contracts/research.ts analyzeResponseSchema)"
     expect(interpretAnalysisAnswer(JSON.stringify(answer))).toMatchObject({ kind: "success", reused });
   });
 
-  it("refuses answers that break the contract, with SPEC.md §8's sentence for what is wrong", () => {
+  it("refuses answers that break the contract, with the product's sentence for what is wrong", () => {
     expect(interpretAnalysisAnswer("<html>")).toEqual({ kind: "error", message: PARSE_FAILED_MESSAGE });
     expect(interpretAnalysisAnswer("{}")).toEqual({ kind: "error", message: MESSAGES.invalidResponse });
     expect(interpretAnalysisAnswer(JSON.stringify({ response: {} }))).toEqual({ kind: "error", message: MESSAGES.missingAnalysis });

@@ -5,7 +5,7 @@ import { isRecord } from "../../../lib/body-checks";
 import { requestErrorMessage } from "../../../lib/request-error-message";
 
 /**
- * What the analyze page does with an answer of POST /research/stocks/ (SPEC.md §5 and §8). Pure:
+ * What the analyze page does with an answer of POST /research/stocks/ (docs/product.md). Pure:
  * no I/O, so every message is unit-tested.
  */
 
@@ -21,9 +21,8 @@ export const MESSAGES = {
 } as const;
 
 /**
- * An answer that is not JSON. Issue 16 replaced SPEC.md §8's 'Failed to parse stock analysis:
- * {parser message}' with one plain sentence (lib/request-error-message.ts): the parser's words mean
- * nothing to an investor.
+ * An answer that is not JSON: one plain sentence (lib/request-error-message.ts, decision 019)
+ * instead of the parser's words, which mean nothing to an investor.
  */
 export const PARSE_FAILED_MESSAGE = "The server's answer could not be read. Please try again.";
 export const ANALYSIS_FAILED_MESSAGE = "The analysis could not be run. Please try again.";
@@ -53,13 +52,13 @@ export type AnalysisOutcome =
   | { kind: "limit" }
   | { kind: "error"; message: string };
 
-/** Trims and uppercases a ticker (SPEC.md §5). */
+/** Trims and uppercases a ticker (docs/product.md). */
 export function normalizeTicker(value: string): string {
   return value.toUpperCase().trim();
 }
 
 /**
- * The lenient reading of a 200 answer, with SPEC.md §8's sentences: `body` is the raw text or the
+ * The lenient reading of a 200 answer, with the product's sentences (docs/product.md): `body` is the raw text or the
  * parsed JSON. It must be an object with `response` (an object or a JSON string) holding
  * `stock_summary` with a ticker. interpretAnalysisAnswer reads answers by the contract and uses this
  * to word why one fails it.
@@ -96,7 +95,7 @@ export function interpretAnalysisSuccess(body: unknown): AnalysisOutcome {
 
 /**
  * A 200 answer's text, read by its contract (contracts/research.ts `analyzeResponseSchema`). An
- * answer that fails the contract gets SPEC.md §8's sentence for what is wrong with it (see
+ * answer that fails the contract gets the product's sentence for what is wrong with it (see
  * interpretAnalysisSuccess), or 'Invalid response format from server' when it is only the contract
  * it fails (a partial report, a report sent as a string).
  */

@@ -5,7 +5,7 @@ import { historyKeys } from "../../../lib/query-keys";
 import { checkLimit, requestAnalysis } from "./research-api";
 import { researchKeys } from "./research-keys";
 
-/** What one analysis request comes to, for the analyze page to show (SPEC.md §5 and §8). */
+/** What one analysis request comes to, for the analyze page to show (docs/product.md). */
 export type AnalyzeResult =
   /**
    * The report; the server has stored it in the history. `reused`: it is the user's stored analysis

@@ -131,7 +131,7 @@ describe("the ticker input", () => {
   });
 });
 
-describe("the gates of SPEC.md §5", () => {
+describe("the gates of docs/product.md", () => {
   it("signed out: the 'Unlock Quanta AI' modal, whose 'Start Free Analysis' goes to /signup", async () => {
     const { analyzeCalls } = stubResearch();
     const { router } = renderApp("/stocks?ticker=AAPL");
@@ -360,7 +360,7 @@ describe("an analysis", () => {
   it.each([
     [() => jsonResponse({ error: "No data found for XYZ", code: "not_found" } satisfies ApiError, 404), "No data found for XYZ"],
     [() => new Response("<html>", { status: 502, statusText: "Bad Gateway" }), "The server could not run the analysis. Please try again in a moment."],
-    // Answers that break the contract (contracts/research.ts analyzeResponseSchema), worded as SPEC.md §8 does.
+    // Answers that break the contract (contracts/research.ts analyzeResponseSchema), worded as docs/product.md does.
     [() => jsonResponse({ nothing: true }), "Invalid response format from server"],
     [() => jsonResponse({ response: { meta: {} } }), "Missing analysis data in response"],
     [() => jsonResponse({ response: "{broken" }), "The server's answer could not be read. Please try again."],
@@ -432,7 +432,7 @@ describe("share and print", () => {
     const print = vi.spyOn(window, "print").mockImplementation(() => undefined);
     renderApp("/stocks");
     const buttons = screen.getByTestId("share-print-buttons");
-    // In the header toolbar, not fixed over the report (issue 16).
+    // In the header toolbar, not fixed over the report.
     expect(buttons.className).not.toContain("fixed");
     expect(buttons.className).toContain("print:hidden");
     await userEvent.click(screen.getByRole("button", { name: "Print" }));

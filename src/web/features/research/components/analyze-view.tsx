@@ -24,7 +24,7 @@ export interface GateModalsProps {
 export interface AnalyzeViewProps {
   /**
    * Renders the gates' dialogs. They belong to the auth, billing and chat features, which this
-   * feature may not import, so the route composes them (ARCHITECTURE.md: routes compose features).
+   * feature may not import, so the route composes them (docs/architecture.md: routes compose features).
    */
   GateModals: ComponentType<GateModalsProps>;
 }
@@ -34,8 +34,8 @@ const FIELD_ID = "analyze-ticker";
 const ACTION_CLASSES = "h-10 px-3 sm:h-11 sm:px-4 print:hidden";
 
 /**
- * The analyze page (SPEC.md §2): the ticker form with its gates (§5), the loading messages (§4), the
- * report, the error texts (§8), Trading Rules, Chat with Quanta, Share and Print.
+ * The analyze page (docs/product.md): the ticker form with its gates, the loading messages, the
+ * report, the error texts, Trading Rules, Chat with Quanta, Share and Print.
  */
 export function AnalyzeView({ GateModals }: AnalyzeViewProps) {
   const page = useAnalyzePage();

@@ -11,7 +11,7 @@ export interface ReusedAnalysisNoticeProps {
 }
 
 /**
- * Above a report that is the user's stored analysis of the same market data (issue 16): when it was
+ * Above a report that is the user's stored analysis of the same market data: when it was
  * made, why it cost nothing, and an explicit 'Refresh' (charged only when newer data exists).
  */
 export function ReusedAnalysisNotice({ reused, onRefresh, busy }: ReusedAnalysisNoticeProps) {

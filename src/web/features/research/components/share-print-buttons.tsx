@@ -29,7 +29,7 @@ async function copyText(text: string): Promise<boolean> {
   return copied;
 }
 
-/** Shares with the system share sheet, else copies the link and says so (SPEC.md §8). */
+/** Shares with the system share sheet, else copies the link and says so (docs/product.md). */
 export async function shareLink(url: string, title: string): Promise<void> {
   if (typeof navigator.share === "function") {
     try {
@@ -51,8 +51,8 @@ export interface SharePrintButtonsProps {
 }
 
 /**
- * Share and Print as a toolbar in the page's header row (issue 16): in the page flow, so they never
- * cover the report, the Triggers list or the footer, as the fixed buttons of SPEC.md §2 did; Share
+ * Share and Print as a toolbar in the page's header row: in the page flow, so they never
+ * cover the report, the Triggers list or the footer, as fixed buttons did (decision 023); Share
  * stays disabled until a result exists. Hidden when printing.
  */
 export function SharePrintButtons({ shareUrl, shareTitle }: SharePrintButtonsProps) {

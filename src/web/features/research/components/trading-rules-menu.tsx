@@ -4,7 +4,7 @@ import { buttonClasses } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
 import { TRADING_RULES } from "../../../../contracts/trading-rules";
 
-/** 'Trading Rules': a dropdown with the buy and sell rules of SPEC.md §9 (the text the chat explains too). */
+/** 'Trading Rules': a dropdown with the buy and sell rules of docs/product.md (the text the chat explains too). */
 export function TradingRulesMenu({ className }: { className?: string }) {
   return (
     <Popover.Root>

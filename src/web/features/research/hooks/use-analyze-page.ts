@@ -52,7 +52,7 @@ function useTickerParam() {
 }
 
 /**
- * Everything the analyze page does (SPEC.md §2, §5, §8): the ticker field and the URL, the gates
+ * Everything the analyze page does (docs/product.md): the ticker field and the URL, the gates
  * before a request, the request itself (useAnalyzeStock), what its answer shows (and whether it is
  * a reused analysis, with its 'Refresh'), 'Analyze Again' (?autoSearch=true, run once) and the link
  * to share. The page only renders what this returns.

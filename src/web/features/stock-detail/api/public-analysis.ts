@@ -3,7 +3,7 @@ import { ApiRequestError } from "../../../lib/api-client";
 import { fetchPublicList } from "../../../lib/public-list-api";
 
 /**
- * GET /api/public-buy-stocks?ticker=X (lib/public-list-api.ts, no auth header, SPEC.md §6): the
+ * GET /api/public-buy-stocks?ticker=X (lib/public-list-api.ts, no auth header, docs/product.md): the
  * first stored recommendation whose analysis parses, or null when there is none (or a 404).
  */
 export async function fetchPublicAnalysis(ticker: string): Promise<AnalysisEntry | null> {

@@ -22,9 +22,9 @@ export function sourceText(source: "own" | "public", timestamp: string): string 
 }
 
 /**
- * /stock/:ticker (SPEC.md §2): the signed-in user's own latest analysis of the ticker when they have
+ * /stock/:ticker (docs/product.md): the signed-in user's own latest analysis of the ticker when they have
  * one, else the first stored public recommendation; always with 'Analyze {TICKER}', so the page is
- * never a dead end (issue 16 item 3).
+ * never a dead end.
  */
 export function StockDetailView({ ticker }: { ticker: string }) {
   const symbol = ticker.toUpperCase().trim();

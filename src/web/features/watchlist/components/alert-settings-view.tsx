@@ -53,7 +53,7 @@ function SettingSwitch(props: {
 }
 
 /**
- * /settings/alerts (issue 19): the daily e-mail digest and which rules raise alerts for every
+ * /settings/alerts: the daily e-mail digest and which rules raise alerts for every
  * watched stock. Each switch saves at once; a polite status says 'Saving…', then 'Saved'.
  */
 export function AlertSettingsView() {

@@ -15,7 +15,7 @@ export const UNSUBSCRIBE_INCOMPLETE_TEXT =
 const settingsLinkClass = "font-semibold text-brand-700 underline-offset-4 hover:underline";
 
 /**
- * /unsubscribe/alerts?user=..&token=.. (issue 19): the alert e-mail's unsubscribe page. No sign-in:
+ * /unsubscribe/alerts?user=..&token=..: the alert e-mail's unsubscribe page. No sign-in:
  * the link's signature is the permission. One button posts it; nothing happens on load, so a mail
  * scanner that opens the link does not unsubscribe anyone (the e-mail's List-Unsubscribe-Post does).
  */

@@ -36,7 +36,7 @@ function EmptyState() {
   );
 }
 
-/** /watchlist (issue 19): the stocks the user watches, each with its latest call and alert rules. */
+/** /watchlist: the stocks the user watches, each with its latest call and alert rules. */
 export function WatchlistView() {
   const { user } = useAuth();
   const verified = user?.emailVerified === true;
