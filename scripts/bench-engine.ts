@@ -4,14 +4,13 @@
 // benchAnalysis: one full analysis of 2 years of bars. Target: median ≤ 1 ms (≥ 1,000 tickers/s).
 // `--smoke` (or BENCH_SMOKE=1): 10,000 closes and a few analyses; fails only when the outputs
 // disagree or the analysis throws, never on a speed target.
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { EMA } from "technicalindicators";
 import { analyzeStock } from "../src/core/analysis/analyze-stock";
 import { ema } from "../src/core/indicators/moving-average";
 import { parseHistoryCsv } from "../src/core/market/history-csv";
-import { barsFromRows, lastBars, type DailyBars } from "../src/core/market/market-data";
+import { lastBars, type DailyBars } from "../src/core/market/market-data";
 import { barsUpTo } from "../src/server/features/stock-analysis/stock-analysis.service";
+import { readVendoredText } from "../src/test-fixtures/market-data";
 
 const SMOKE = process.argv.includes("--smoke") || process.env.BENCH_SMOKE === "1";
 const SERIES_LENGTH = SMOKE ? 10_000 : 1_000_000;
@@ -91,20 +90,11 @@ function benchEma(): boolean {
 const ANALYSIS_TARGET_MS = 1;
 const TWO_YEARS = 504;
 
-/** Two years of real daily bars (NVDA, SPY) from ../shared/data when present, else synthetic ones. */
+/** Two years of real daily bars (NVDA, SPY), vendored in the repository. */
 function twoYearsOfBars(): { bars: DailyBars; benchmark: DailyBars; source: string } {
-  const folder = path.resolve(import.meta.dirname, "../../shared/data/ohlcv");
-  if (existsSync(path.join(folder, "NVDA.csv")) && existsSync(path.join(folder, "SPY.csv"))) {
-    const bars = lastBars(parseHistoryCsv(readFileSync(path.join(folder, "NVDA.csv"), "utf8"), "NVDA"), TWO_YEARS);
-    const benchmark = barsUpTo(parseHistoryCsv(readFileSync(path.join(folder, "SPY.csv"), "utf8"), "SPY"), bars.dates.at(-1)!);
-    return { bars, benchmark: lastBars(benchmark, TWO_YEARS), source: "NVDA + SPY daily bars from ../shared/data/ohlcv" };
-  }
-  const synthetic = (seed: number): DailyBars => {
-    const close = syntheticCloses(TWO_YEARS, seed);
-    const dates = Array.from({ length: TWO_YEARS }, (_, k) => new Date(Date.UTC(2024, 0, 1 + k)).toISOString().slice(0, 10));
-    return barsFromRows(Array.from(close, (c, k) => ({ date: dates[k]!, open: c, high: c * 1.01, low: c * 0.99, close: c, volume: 1e6 + (k % 7) * 1e5 })));
-  };
-  return { bars: synthetic(1), benchmark: synthetic(2), source: "synthetic bars (../shared/data absent)" };
+  const bars = lastBars(parseHistoryCsv(readVendoredText("ohlcv/NVDA.csv"), "NVDA"), TWO_YEARS);
+  const benchmark = barsUpTo(parseHistoryCsv(readVendoredText("ohlcv/SPY.csv"), "SPY"), bars.dates.at(-1)!);
+  return { bars, benchmark: lastBars(benchmark, TWO_YEARS), source: "NVDA + SPY daily bars (src/test-fixtures/market-data/ohlcv)" };
 }
 
 function benchAnalysis(): boolean {

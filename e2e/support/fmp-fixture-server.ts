@@ -8,26 +8,24 @@
 //   MARKET_DATA_PROVIDER=fmp  FMP_API_KEY=e2e-key  FMP_BASE_URL=http://127.0.0.1:3217
 //
 // What is real and what is not:
-// - The AAPL profile is the REAL recorded FMP answer, read at run time from
-//   ../shared/data/fmp/stable/profile/symbol=AAPL.json (beside the repository, never copied into it).
+// - The AAPL profile is the REAL recorded FMP answer (fmp/stable/profile/symbol=AAPL.json of the
+//   market data vendored in src/test-fixtures/market-data).
 // - Everything else is SYNTHETIC: the other profiles (built in the recorded shape), every price
 //   history (the demo market's chart-pattern generator, run on real tickers and dated on NYSE
 //   sessions ending with the last completed one) and every income statement.
-import { existsSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { dayNumber, isoFromDayNumber, lastCompletedSession, sessionDates } from "../../src/core/market/trading-calendar";
 import { generateDemoBars } from "../../src/server/adapters/market/demo-bars";
 import type { DemoArchetype, DemoListing } from "../../src/server/adapters/market/demo-universe";
 import { FMP_DEFAULT_UNIVERSE } from "../../src/server/adapters/market/fmp-universe";
+import { vendoredNames, readVendoredText } from "../../src/test-fixtures/market-data";
 
 export const FMP_FIXTURE_PORT = Number(process.env.E2E_FMP_PORT ?? 3217);
 export const FMP_FIXTURE_API_KEY = "e2e-key";
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-/** The recorded FMP answers shared beside the repository (read, never copied). */
-export const RECORDED_FMP_DIR = path.resolve(REPO_ROOT, "../shared/data/fmp/stable");
+/** The symbols whose real FMP profile was recorded (vendored). */
+const RECORDED_PROFILES = new Set(vendoredNames("fmp/stable/profile").map((name) => /symbol=(.+)\.json$/.exec(name)?.[1]));
 
 /** Sessions of history served (the app asks for 520 and a little more to allow for holidays). */
 const SESSIONS = 560;
@@ -103,7 +101,7 @@ const LISTINGS: readonly Listing[] = [
     firstEps: 1.2,
     ceo: "Mr. Timothy D. Cook",
     website: "https://www.apple.com",
-    description: "SYNTHETIC fallback (the recorded profile is used when ../shared/data is present).",
+    description: "SYNTHETIC (not served: the recorded AAPL profile is).",
   },
   {
     symbol: "MSFT",
@@ -197,13 +195,12 @@ const bySymbol = new Map([...LISTINGS, ...PEERS].map((listing) => [listing.symbo
 
 type Row = Record<string, unknown>;
 
-/** The FMP profile: the recorded one for AAPL when present, else built in the same shape (SYNTHETIC). */
+/** The FMP profile: the recorded one (AAPL), else built in the same shape (SYNTHETIC). */
 export function profileOf(symbol: string, now: Date = new Date()): Row | null {
   const listing = bySymbol.get(symbol);
   if (!listing) return null;
-  const recorded = path.join(RECORDED_FMP_DIR, "profile", `symbol=${symbol}.json`);
-  if (existsSync(recorded)) {
-    const rows = JSON.parse(readFileSync(recorded, "utf8")) as Row[];
+  if (RECORDED_PROFILES.has(symbol)) {
+    const rows = JSON.parse(readVendoredText(`fmp/stable/profile/symbol=${symbol}.json`)) as Row[];
     if (rows[0]) return rows[0];
   }
   const bars = barsOf(symbol, now)!;

@@ -1,7 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, rmSync } from "node:fs";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { analysisReportSchema } from "../contracts/stock-summary";
 import { loadConfig } from "../server/config";
@@ -12,6 +11,7 @@ import { stripeCustomers } from "../server/db/schema";
 import { trackRecordSummarySchema } from "../contracts/track-record";
 import { TrackCallsRepository } from "../server/features/track-record/track-calls.repository";
 import { trackRecordSummary } from "../server/test-support/track-record-summary";
+import { vendoredPath } from "../test-fixtures/market-data";
 
 /** The `quanta` command as a user runs it, in a child process. */
 function quanta(...args: string[]) {
@@ -22,18 +22,17 @@ function quanta(...args: string[]) {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-const ohlcv = path.resolve(import.meta.dirname, "../../../shared/data/ohlcv");
-const haveSharedData = existsSync(path.join(ohlcv, "AAPL.csv"));
-if (!haveSharedData) console.warn(`Skipping the CSV tests of quanta analyze: ${ohlcv} is absent.`);
+/** Real daily bars, vendored gzipped: the command reads .csv.gz as it reads .csv. */
+const ohlcv = (name: string) => vendoredPath(`ohlcv/${name}`);
 
 describe("quanta analyze --bars (real CSV)", () => {
-  it.skipIf(!haveSharedData)("prints schema-valid JSON for AAPL's daily bars with SPY as the benchmark", () => {
-    const { code, stdout } = quanta("analyze", "AAPL", "--bars", path.join(ohlcv, "AAPL.csv"), "--benchmark", path.join(ohlcv, "SPY.csv"), "--json");
+  it("prints schema-valid JSON for AAPL's daily bars with SPY as the benchmark", () => {
+    const { code, stdout } = quanta("analyze", "AAPL", "--bars", ohlcv("AAPL.csv"), "--benchmark", ohlcv("SPY.csv"), "--json");
     expect(code).toBe(0);
     const report = analysisReportSchema.parse(JSON.parse(stdout));
     expect(report.stock_summary.ticker).toBe("AAPL");
     expect(report.meta.as_of).toBe("2018-01-19");
-    expect(report.meta.data_source).toBe("csv:AAPL.csv");
+    expect(report.meta.data_source).toBe("csv:AAPL.csv.gz");
     expect(report.meta.demo).toBe(false);
     expect(report.stock_summary.current_metrics.price).toBeCloseTo(178.46, 2);
     // No universe to rank against: the RS rating is against the benchmark file, and says so (method v2).
@@ -41,14 +40,14 @@ describe("quanta analyze --bars (real CSV)", () => {
     expect(report.stock_summary.fundamental_analysis.industry_position).not.toMatch(/percentile|% of the market/);
   });
 
-  it.skipIf(!haveSharedData)("reads lower-case zipline columns too (MSFT, 754 bars)", () => {
-    const { code, stdout } = quanta("analyze", "msft", "--bars", path.join(ohlcv, "MSFT.csv"), "--json");
+  it("reads lower-case zipline columns too (MSFT, 754 bars)", () => {
+    const { code, stdout } = quanta("analyze", "msft", "--bars", ohlcv("MSFT.csv"), "--json");
     expect(code).toBe(0);
     expect(analysisReportSchema.parse(JSON.parse(stdout)).stock_summary.ticker).toBe("MSFT");
   });
 
-  it.skipIf(!haveSharedData)("refuses a CSV that is too short with the insufficient-history message", () => {
-    const { code, stderr } = quanta("analyze", "SPY", "--bars", path.join(ohlcv, "SPY-20200901-20210113.csv"));
+  it("refuses a CSV that is too short with the insufficient-history message", () => {
+    const { code, stderr } = quanta("analyze", "SPY", "--bars", ohlcv("SPY-20200901-20210113.csv"));
     expect(code).toBe(1);
     expect(stderr).toContain("SPY has 92 sessions of price history; the analysis needs at least 260.");
   });

@@ -1,19 +1,18 @@
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BacktestUsageError, parseBacktestArgs, runBacktest, summaryJson } from "./backtest-command";
+import { vendoredPath } from "../../test-fixtures/market-data";
 
-const shared = new URL("../../../../shared/data/", import.meta.url).pathname;
 const root = new URL("../../../", import.meta.url).pathname;
-const tickers = ["AAPL", "MSFT", "NVDA"].map((t) => path.join(shared, "sp500", `${t}.csv.gz`));
-const spy = path.join(shared, "ohlcv", "SPY.csv");
+const tickers = ["AAPL", "MSFT", "NVDA"].map((t) => vendoredPath(`sp500/${t}.csv.gz`));
+const spy = vendoredPath("ohlcv/SPY.csv");
 const small = ["--data", tickers.join(","), "--benchmark", spy, "--from", "2012-01-01", "--to", "2013-12-31", "--control", "200", "--workers", "2"];
 
-describe.skipIf(!existsSync(spy))("quanta backtest on 3 real tickers over 2 years", () => {
+describe("quanta backtest on 3 real tickers over 2 years", () => {
   let dir = "";
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), "quanta-backtest-"));

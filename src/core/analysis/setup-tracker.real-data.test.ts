@@ -1,24 +1,20 @@
-// Method v2 on real daily bars (../shared/data): a breakout is always judged against the pivot that
-// was announced before it, never one derived on the day itself (method v1 replaced 11 of 31
-// pivots on the 8 large caps on the very day they were cleared; decision 014). Skipped when the data is absent.
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { gunzipSync } from "node:zlib";
+// Method v2 on real daily bars (vendored, src/test-fixtures/market-data): a breakout is always judged
+// against the pivot that was announced before it, never one derived on the day itself (method v1
+// replaced 11 of 31 pivots on the 8 large caps on the very day they were cleared; decision 014).
 import { describe, expect, it } from "vitest";
 import { parseHistoryCsv } from "../market/history-csv";
 import { DEFAULT_ANALYSIS_CONFIG as config } from "./analysis-config";
 import { prepareSeries } from "./series-context";
 import { SetupTracker } from "./setup-tracker";
+import { readVendoredText } from "../../test-fixtures/market-data";
 
-const DATA = fileURLToPath(new URL("../../../../shared/data/", import.meta.url));
 const FILES = ["ohlcv/AAPL.csv", "ohlcv/GOOG.csv", "ohlcv/NVDA.csv", "ohlcv/ORCL.csv", "ohlcv/INTC.csv", "sp500/AAPL.csv.gz", "sp500/NVDA.csv.gz", "sp500/XOM.csv.gz"];
 
 function load(file: string) {
-  const raw = readFileSync(`${DATA}${file}`);
-  return parseHistoryCsv(file.endsWith(".gz") ? gunzipSync(raw).toString("utf8") : raw.toString("utf8"), file);
+  return parseHistoryCsv(readVendoredText(file), file);
 }
 
-describe.skipIf(!existsSync(DATA))("setup tracker on real history", () => {
+describe("setup tracker on real history", () => {
   it.each(FILES)("%s: every breakout clears the pivot announced before it, unchanged since", (file) => {
     const bars = load(file);
     const tracker = new SetupTracker(prepareSeries(bars, config), config);

@@ -1,11 +1,8 @@
 // Every indicator against a plain, obviously-correct reference implementation written here from the
 // definitions (loops over number[], no shared code with the implementation), on real daily bars from
-// ../shared/data/ohlcv (Yahoo-sourced CSVs, see shared/data/README.md section 2). Every value is
-// compared, to 1e-9 relative (1e-12 absolute near 0). Skipped, with the reason printed, when the
-// shared data folder is not beside the repo.
+// ohlcv/ (Yahoo-sourced CSVs, vendored in src/test-fixtures/market-data, README there). Every value
+// is compared, to 1e-9 relative (1e-12 absolute near 0).
 import { describe, it, expect } from "vitest";
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { ema, sma } from "./moving-average";
 import { atr } from "./average-true-range";
 import { averageVolume, volumeRatio } from "./volume";
@@ -13,10 +10,7 @@ import { periodReturn, relativeStrengthScore, rsRating } from "./relative-streng
 import { fiftyTwoWeekRange, highestHigh, lowestLow } from "./price-range";
 import { distributionDays } from "./distribution-days";
 import { isRising } from "./trend";
-
-const OHLCV_DIR = fileURLToPath(new URL("../../../../shared/data/ohlcv/", import.meta.url));
-const hasData = existsSync(OHLCV_DIR);
-if (!hasData) console.warn(`Skipping real-data indicator tests: ${OHLCV_DIR} does not exist (shared/data sits beside the repo as ../shared).`);
+import { readVendoredText } from "../../test-fixtures/market-data";
 
 const FILES = ["AAPL", "GOOG", "NVDA", "ORCL", "MSFT", "SPY", "INTC", "IBM", "KO", "SPY-20200901-20210113"];
 const REL = 1e-9;
@@ -32,7 +26,7 @@ interface Bars {
 
 /** Reads a Yahoo-style CSV whatever the case of its header (`Date,...,Adj Close,Volume` or `date,...`). */
 function readBars(name: string): Bars {
-  const lines = readFileSync(`${OHLCV_DIR}${name}.csv`, "utf8").trim().split(/\r?\n/);
+  const lines = readVendoredText(`ohlcv/${name}.csv`).trim().split(/\r?\n/);
   const header = lines[0]!.split(",").map((column) => column.trim().toLowerCase());
   const column = (label: string) => header.indexOf(label);
   const rows = lines.slice(1).map((line) => line.split(",").map(Number));
@@ -147,12 +141,11 @@ function mismatches(actual: ArrayLike<number>, expected: readonly number[]): str
 
 const definedCount = (values: ArrayLike<number>) => Array.from(values).filter((v) => !Number.isNaN(v)).length;
 
-describe.skipIf(!hasData)("indicators on real daily bars (../shared/data/ohlcv) vs reference implementations", () => {
-  const data = hasData ? new Map(FILES.map((name) => [name, readBars(name)])) : new Map<string, Bars>();
+describe("indicators on real daily bars (ohlcv/) vs reference implementations", () => {
+  const data = new Map(FILES.map((name) => [name, readBars(name)]));
 
   describe.each(FILES)("%s", (name) => {
-    // When the data is absent this suite is skipped, but its body still runs to collect the tests.
-    const bars = data.get(name) ?? { high: [], low: [], close: [], adjClose: null, volume: [] };
+    const bars = data.get(name)!;
     const close = Float64Array.from(bars.close);
     const high = Float64Array.from(bars.high);
     const low = Float64Array.from(bars.low);
@@ -240,7 +233,7 @@ describe.skipIf(!hasData)("indicators on real daily bars (../shared/data/ohlcv) 
 
   it("SPY shows distribution days in its 2008 decline (sanity check of the definition on a known market)", () => {
     const spy = data.get("SPY")!;
-    const dates = readFileSync(`${OHLCV_DIR}SPY.csv`, "utf8").trim().split(/\r?\n/).slice(1).map((line) => line.split(",")[0]!);
+    const dates = readVendoredText("ohlcv/SPY.csv").trim().split(/\r?\n/).slice(1).map((line) => line.split(",")[0]!);
     const index = dates.indexOf("2008-10-10");
     expect(index).toBeGreaterThan(0);
     const result = distributionDays(Float64Array.from(spy.close), Float64Array.from(spy.volume), 25, 0.002, index);

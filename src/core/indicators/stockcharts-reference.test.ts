@@ -1,20 +1,14 @@
 // StockCharts ChartSchool worked examples, as the Python `ta` library ships them for its tests
-// (../shared/data/reference/ta-stockcharts, see shared/data/README.md section 3). The expected columns
+// (reference/ta-stockcharts, vendored in src/test-fixtures/market-data, README there). The expected columns
 // were published rounded, so each value is compared to the precision it was published with: half a
 // unit in its last printed decimal (e.g. 0.5939285714 -> ±5e-11), plus 1e-12 relative for the
-// 15-decimal columns, whose last digits are binary noise. Skipped, with the reason printed, when the
-// shared data folder is not beside the repo.
+// 15-decimal columns, whose last digits are binary noise.
 import { describe, it, expect } from "vitest";
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { ema, sma } from "./moving-average";
 import { atr } from "./average-true-range";
 import { highestHigh, lowestLow } from "./price-range";
 import { periodReturn } from "./relative-strength";
-
-const REFERENCE_DIR = fileURLToPath(new URL("../../../../shared/data/reference/ta-stockcharts/", import.meta.url));
-const hasData = existsSync(REFERENCE_DIR);
-if (!hasData) console.warn(`Skipping StockCharts reference tests: ${REFERENCE_DIR} does not exist (shared/data sits beside the repo as ../shared).`);
+import { readVendoredText } from "../../test-fixtures/market-data";
 
 interface Cell {
   value: number;
@@ -24,7 +18,7 @@ interface Cell {
 
 /** Reads a reference CSV into columns of cells; an empty cell is NaN. */
 function readReference(file: string): Map<string, Cell[]> {
-  const lines = readFileSync(`${REFERENCE_DIR}${file}`, "utf8").trim().split(/\r?\n/);
+  const lines = readVendoredText(`reference/ta-stockcharts/${file}`).trim().split(/\r?\n/);
   const header = lines[0]!.split(",").map((column) => column.trim());
   const columns = new Map<string, Cell[]>(header.map((name) => [name, []]));
   for (const line of lines.slice(1)) {
@@ -86,7 +80,7 @@ function checkFirstValueSeededEma(closes: Float64Array, published: Cell[], perio
   return { agreeFromRow };
 }
 
-describe.skipIf(!hasData)("indicators vs StockCharts-derived expected outputs (../shared/data/reference/ta-stockcharts)", () => {
+describe("indicators vs StockCharts-derived expected outputs (reference/ta-stockcharts)", () => {
   it("cs-atr.csv: Wilder ATR(14) (published to 10 decimals) and its TR column", () => {
     const table = readReference("cs-atr.csv");
     const high = values(column(table, "High"));

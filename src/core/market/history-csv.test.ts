@@ -1,14 +1,8 @@
 import { describe, it, expect } from "vitest";
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { gunzipSync } from "node:zlib";
 import { HistoryCsvError, parseHistoryCsv } from "./history-csv";
 import { lastBars } from "./market-data";
 import type { DailyBars } from "./market-data";
-
-const SHARED_DATA = fileURLToPath(new URL("../../../../shared/data/", import.meta.url));
-const hasData = existsSync(`${SHARED_DATA}sp500/AAPL.csv.gz`) && existsSync(`${SHARED_DATA}ohlcv/SPY.csv`);
-if (!hasData) console.warn(`Skipping real-data history tests: ${SHARED_DATA} does not exist (shared/data sits beside the repo as ../shared).`);
+import { readVendoredText } from "../../test-fixtures/market-data";
 
 const SP500 = [
   "date,open,high,low,close,adj_close,volume,dividend,split",
@@ -137,12 +131,12 @@ describe("parseHistoryCsv: errors name the ticker and the line", () => {
   });
 });
 
-describe.skipIf(!hasData)("parseHistoryCsv on real files (../shared/data)", () => {
-  const aaplText = hasData ? gunzipSync(readFileSync(`${SHARED_DATA}sp500/AAPL.csv.gz`)).toString("utf8") : "";
-  const aapl = hasData ? parseHistoryCsv(aaplText, "AAPL") : null;
+describe("parseHistoryCsv on real files (vendored)", () => {
+  const aaplText = readVendoredText("sp500/AAPL.csv.gz");
+  const aapl = parseHistoryCsv(aaplText, "AAPL");
 
   it("AAPL (sp500): 2012-06-01 traded at 560.99, adjusted close 17.2555", () => {
-    const bars = aapl!;
+    const bars = aapl;
     expect(bars.dates.length).toBe(4355);
     const day = bars.dates.indexOf("2012-06-01");
     expect(bars.tradedClose![day]).toBe(560.99);
@@ -152,7 +146,7 @@ describe.skipIf(!hasData)("parseHistoryCsv on real files (../shared/data)", () =
   });
 
   it("AAPL (sp500): volume is continuous across the 2014-06-09 7:1 and 2020-08-31 4:1 splits", () => {
-    const bars = aapl!;
+    const bars = aapl;
     const rawVolume = aaplText.trim().split("\n").slice(1).map((line) => Number(line.split(",")[6]));
     const mean = (values: ArrayLike<number>, from: number, to: number) => {
       let sum = 0;
@@ -176,12 +170,12 @@ describe.skipIf(!hasData)("parseHistoryCsv on real files (../shared/data)", () =
   });
 
   it("ohlcv/SPY.csv (Yahoo) and ohlcv/MSFT.csv (zipline) parse", () => {
-    const spy = parseHistoryCsv(readFileSync(`${SHARED_DATA}ohlcv/SPY.csv`, "utf8"), "SPY");
+    const spy = parseHistoryCsv(readVendoredText("ohlcv/SPY.csv"), "SPY");
     expect(spy.dates.length).toBe(2519);
     expect(spy.dates[0]).toBe("2007-12-31");
     expect(spy.tradedClose![0]).toBeCloseTo(146.210007, 9);
     expect(spy.close[0]).toBeCloseTo(118.624741, 9);
-    const msft = parseHistoryCsv(readFileSync(`${SHARED_DATA}ohlcv/MSFT.csv`, "utf8"), "MSFT");
+    const msft = parseHistoryCsv(readVendoredText("ohlcv/MSFT.csv"), "MSFT");
     expect(msft.dates.length).toBe(754);
     expect([msft.dates[0], msft.open[0], msft.close[0], msft.tradedClose![0], msft.volume[0]]).toEqual(["2012-01-03", 26.549999, 26.77, 26.77, 64731500]);
   });

@@ -6,7 +6,7 @@ import type { CompanyProfile, DailyBars, Fundamentals } from "../../core/market/
 import type { MarketDataProvider, SymbolMatch } from "../../core/market/market-data-provider";
 
 /**
- * Recorded real daily bars (../shared/data) as a market: every ticker's whole history, nothing
+ * Recorded real daily bars (vendored fixtures or the full data set) as a market: every ticker's whole history, nothing
  * else (no fundamentals, no sectors). Wrapped in a ReplayMarketProvider it plays a past period
  * session by session.
  */

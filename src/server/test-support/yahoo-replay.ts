@@ -1,9 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import nock from "nock";
 import { ExtendedCookieJar } from "yahoo-finance2/lib/cookieJar";
 import { getCrumbClear } from "yahoo-finance2/lib/getCrumb";
+import { VENDORED_DATA_DIR } from "../../test-fixtures/market-data";
 
 /*
  * nock 15 intercepts through @mswjs/interceptors, which calls Promise.withResolvers (Node 22+);
@@ -28,13 +29,12 @@ if (typeof promiseStatics.withResolvers !== "function") {
 }
 
 /**
- * Replays the recorded Yahoo Finance responses of ../shared/data/yahoo (yahoo-finance2's own test
- * fixtures) at the HTTP layer with nock, so the real yahoo-finance2 client code runs. Files are read
- * at test time and never copied into the repository.
+ * Replays the recorded Yahoo Finance responses (yahoo-finance2's own test fixtures, vendored gzipped
+ * under src/test-fixtures/market-data/yahoo) at the HTTP layer with nock, so the real yahoo-finance2
+ * client code runs.
  */
 
-/** ../shared/data/yahoo next to the repository root (this file is src/server/test-support/). */
-export const YAHOO_FIXTURE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../../../shared/data/yahoo");
+export const YAHOO_FIXTURE_DIR = join(VENDORED_DATA_DIR, "yahoo");
 
 export interface RecordedExchange {
   file: string;
@@ -50,18 +50,15 @@ export interface ReplyCore {
   headers?: Record<string, string>;
 }
 
-export function yahooFixturesAvailable(dir: string = YAHOO_FIXTURE_DIR): boolean {
-  return existsSync(dir) && readdirSync(dir).some((name) => name.endsWith(".json"));
-}
-
 let loaded: RecordedExchange[] | null = null;
 
 /** Every recorded exchange: request URL → status and parsed body. */
 export function loadYahooFixtures(dir: string = YAHOO_FIXTURE_DIR): RecordedExchange[] {
   if (loaded) return loaded;
   const exchanges: RecordedExchange[] = [];
-  for (const file of readdirSync(dir).filter((name) => name.endsWith(".json")).sort()) {
-    const json = JSON.parse(readFileSync(join(dir, file), "utf8")) as { request?: { url?: string }; response?: { status?: number; bodyJson?: unknown } };
+  for (const gzipped of readdirSync(dir).filter((name) => name.endsWith(".json.gz")).sort()) {
+    const file = gzipped.replace(/\.gz$/, "");
+    const json = JSON.parse(gunzipSync(readFileSync(join(dir, gzipped))).toString("utf8")) as { request?: { url?: string }; response?: { status?: number; bodyJson?: unknown } };
     if (!json.request?.url || json.response?.bodyJson === undefined) continue;
     exchanges.push({ file, url: new URL(json.request.url), status: json.response.status ?? 200, body: json.response.bodyJson });
   }

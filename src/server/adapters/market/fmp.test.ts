@@ -1,6 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { analysisReportSchema } from "../../../contracts/stock-summary";
 import { analyzeStock, InsufficientHistoryError } from "../../../core/analysis/analyze-stock";
@@ -12,22 +10,20 @@ import { annualEpsFromQuarters, repairBars } from "./fmp-parse";
 import { CachedMarketDataProvider } from "./cached-market-data-provider";
 import { StockAnalysisService } from "../../features/stock-analysis/stock-analysis.service";
 import { hasNonFinite } from "../../../core/test-support/non-finite";
+import { readVendoredText } from "../../../test-fixtures/market-data";
 
 /**
- * The FMP adapter against the real recorded `/stable/` answers in ../shared/data/fmp (fmp4j
- * fixtures), replayed by a local HTTP server so the real client code (URL, key, time-out, JSON
+ * The FMP adapter against the real recorded `/stable/` answers (fmp4j fixtures, vendored under
+ * src/test-fixtures/market-data/fmp), replayed by a local HTTP server so the real client code (URL, key, time-out, JSON
  * reading) runs. Faults are injected at the same HTTP layer. Nothing here reaches the internet.
  */
 
-const FIXTURES = fileURLToPath(new URL("../../../../../shared/data/fmp/stable/", import.meta.url));
-const HAVE_FIXTURES = existsSync(FIXTURES);
-if (!HAVE_FIXTURES) console.warn(`FMP recorded responses not found at ${FIXTURES}: the replay tests are skipped.`);
 
 const KEY = "sk-test-FMP-KEY-0123456789";
 /** Friday 20 November 2026, after the New York close. */
 const NOW = new Date("2026-11-20T22:00:00Z");
 
-const fixture = (name: string): string => readFileSync(`${FIXTURES}${name}`, "utf8");
+const fixture = (name: string): string => readVendoredText(`fmp/stable/${name}`);
 
 type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => void;
 
@@ -63,7 +59,7 @@ beforeAll(async () => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     if (url.searchParams.get("apikey") !== KEY) return json(res, 401, JSON.stringify({ "Error Message": "Invalid API KEY." }));
     if (handler) return handler(req, res, url);
-    const body = HAVE_FIXTURES ? recorded(url) : "[]";
+    const body = recorded(url);
     // The ownership summary is a paid-plan endpoint: the free plan's answer.
     if (body === null) return json(res, 402, JSON.stringify({ "Error Message": "Restricted Endpoint: This endpoint is not available under your current subscription." }));
     json(res, 200, body);
@@ -130,7 +126,7 @@ describe("FmpMarketProvider: identity, sectors, universe", () => {
   });
 });
 
-describe.skipIf(!HAVE_FIXTURES)("FmpMarketProvider: recorded /stable/ answers", () => {
+describe("FmpMarketProvider: recorded /stable/ answers", () => {
   it("reads historical-price-eod/full oldest first, with the key in the apikey parameter", async () => {
     const market = provider();
     const bars = await market.getDailyBars("aapl", 5);

@@ -1,13 +1,9 @@
-import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseUniverseFile, readUniverseFile, UniverseFileError } from "./universe-file";
-
-/** ../shared/data beside the repository (this file is src/server/adapters/market/), as the back-test tests find it. */
-const SP500 = fileURLToPath(new URL("../../../../../shared/data/sp500/constituents.csv", import.meta.url));
+import { readVendoredText } from "../../../test-fixtures/market-data";
 
 let dir: string;
 beforeAll(async () => {
@@ -91,9 +87,11 @@ describe("readUniverseFile: CSV with a Symbol or Ticker column", () => {
   });
 });
 
-describe.skipIf(!existsSync(SP500))("readUniverseFile on ../shared/data/sp500/constituents.csv (the documented S&P 500 example)", () => {
+describe("readUniverseFile on sp500/constituents.csv (the documented S&P 500 example, vendored gzipped)", () => {
   it("reads its 396 tickers from the 'ticker' column, BRK.B included, each once", async () => {
-    const tickers = await readUniverseFile(SP500);
+    const file = path.join(dir, "constituents.csv");
+    await writeFile(file, readVendoredText("sp500/constituents.csv"));
+    const tickers = await readUniverseFile(file);
     expect(tickers).toHaveLength(396);
     expect(new Set(tickers).size).toBe(396);
     expect(tickers.slice(0, 4)).toEqual(["A", "AAL", "AAP", "AAPL"]);

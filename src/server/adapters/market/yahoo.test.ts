@@ -4,16 +4,12 @@ import { analysisReportSchema } from "../../../contracts/stock-summary";
 import { analyzeStock } from "../../../core/analysis/analyze-stock";
 import type { DailyBars } from "../../../core/market/market-data";
 import { MarketDataUnavailableError } from "../../../core/market/market-data-provider";
-import { fixtureBody, resetYahooCrumb, startYahooReplay, stopYahooReplay, yahooFixturesAvailable, YAHOO_FIXTURE_DIR } from "../../test-support/yahoo-replay";
+import { fixtureBody, resetYahooCrumb, startYahooReplay, stopYahooReplay } from "../../test-support/yahoo-replay";
 import type { ReplayOptions, ReplyCore } from "../../test-support/yahoo-replay";
 import { cleanChartRows, totalRepairs } from "./yahoo-bars";
 import type { BarRepairs } from "./yahoo-bars";
 import { parseRetryAfter } from "./yahoo-errors";
 import { YahooMarketProvider, YahooUnavailableError } from "./yahoo";
-
-const haveFixtures = yahooFixturesAvailable();
-if (!haveFixtures) console.warn(`Recorded Yahoo responses not found at ${YAHOO_FIXTURE_DIR}: the replay tests are skipped.`);
-const replayIt = it.skipIf(!haveFixtures);
 
 /** The recordings are from 2025 and older; 'today' is after the last bar so no bar counts as unfinished. */
 const today = () => new Date("2025-03-01T00:00:00Z");
@@ -127,7 +123,7 @@ describe("cleanChartRows", () => {
 });
 
 describe("YahooMarketProvider against recorded Yahoo responses", () => {
-  replayIt("reads TSLA's 3303 daily bars from chart, clean and oldest first", async () => {
+  it("reads TSLA's 3303 daily bars from chart, clean and oldest first", async () => {
     const { yahoo, replay } = provider();
     const bars = await yahoo.getDailyBars("TSLA", 5000);
     expect(bars).not.toBeNull();
@@ -140,14 +136,14 @@ describe("YahooMarketProvider against recorded Yahoo responses", () => {
     expect(replay.requests.some((u) => u.includes("/v8/finance/chart/TSLA") && u.includes("interval=1d"))).toBe(true);
   });
 
-  replayIt("returns the last `sessions` bars when more were fetched", async () => {
+  it("returns the last `sessions` bars when more were fetched", async () => {
     const { yahoo } = provider();
     const bars = await yahoo.getDailyBars("TSLA", 260);
     expect(bars!.close.length).toBe(260);
     expect(bars!.dates.at(-1)).toBe("2023-08-11");
   });
 
-  replayIt("split-adjusts NVDA across its 4:1 split of July 2021 (no 75% gap)", async () => {
+  it("split-adjusts NVDA across its 4:1 split of July 2021 (no 75% gap)", async () => {
     const { yahoo } = provider();
     const bars = await yahoo.getDailyBars("NVDA", 252);
     expect(bars!.close.length).toBe(252);
@@ -161,7 +157,7 @@ describe("YahooMarketProvider against recorded Yahoo responses", () => {
     expect(july20).toBe(july19 + 1);
   });
 
-  replayIt("dividend-adjusts MSFT: early bars scaled down by adjclose/close, the last bar unchanged", async () => {
+  it("dividend-adjusts MSFT: early bars scaled down by adjclose/close, the last bar unchanged", async () => {
     const { yahoo } = provider();
     const bars = await yahoo.getDailyBars("MSFT", 252);
     const body = fixtureBody("historical-via-chart-MSFT-dividends-2021-02-01-to-2022-01-31.csv.json") as {
@@ -177,7 +173,7 @@ describe("YahooMarketProvider against recorded Yahoo responses", () => {
     expectWellFormed(bars!);
   });
 
-  replayIt("reports the repairs of a series with bad and duplicate bars through onRepair", async () => {
+  it("reports the repairs of a series with bad and duplicate bars through onRepair", async () => {
     const reported: [string, BarRepairs][] = [];
     const original = fixtureBody("chart-AAPL-2020-08-31-to-2020-11-07.json") as { chart: { result: Record<string, unknown>[] } };
     const result = structuredClone(original.chart.result[0]!) as {
@@ -202,7 +198,7 @@ describe("YahooMarketProvider against recorded Yahoo responses", () => {
     expect(reported[0]![1].droppedDuplicate).toBe(1);
   });
 
-  replayIt("reads AAPL's profile from quoteSummary price + assetProfile (after the cookie/crumb handshake)", async () => {
+  it("reads AAPL's profile from quoteSummary price + assetProfile (after the cookie/crumb handshake)", async () => {
     const { yahoo, replay } = provider();
     const profile = await yahoo.getProfile("aapl");
     expect(profile).toEqual({
@@ -223,7 +219,7 @@ describe("YahooMarketProvider against recorded Yahoo responses", () => {
     ]);
   });
 
-  replayIt("reads an ETF's profile (QQQ) with no sector", async () => {
+  it("reads an ETF's profile (QQQ) with no sector", async () => {
     const { yahoo } = provider();
     const profile = await yahoo.getProfile("QQQ");
     expect(profile?.ticker).toBe("QQQ");
@@ -231,7 +227,7 @@ describe("YahooMarketProvider against recorded Yahoo responses", () => {
     expect(profile?.name).toMatch(/QQQ|Invesco/);
   });
 
-  replayIt("reads AAPL's EPS from fundamentalsTimeSeries and its institutional ownership", async () => {
+  it("reads AAPL's EPS from fundamentalsTimeSeries and its institutional ownership", async () => {
     const { yahoo, replay } = provider();
     const fundamentals = await yahoo.getFundamentals("AAPL");
     expect(fundamentals).not.toBeNull();
@@ -261,7 +257,7 @@ describe("YahooMarketProvider against recorded Yahoo responses", () => {
     expect((today().getTime() / 1000 - period1) / 86_400).toBeGreaterThan(8 * 92);
   });
 
-  replayIt("searches by ticker and by name: equities and ETFs only, the exact ticker first with score 1", async () => {
+  it("searches by ticker and by name: equities and ETFs only, the exact ticker first with score 1", async () => {
     const { yahoo } = provider();
     const matches = await yahoo.searchSymbols("AAPL");
     expect(matches[0]).toMatchObject({ ticker: "AAPL", name: "Apple Inc.", sector: "Technology", score: 1 });
@@ -273,7 +269,7 @@ describe("YahooMarketProvider against recorded Yahoo responses", () => {
     expect(await yahoo.searchSymbols("no such company at all")).toEqual([]);
   });
 
-  replayIt("answers null for an unknown symbol (Yahoo's 404) on every endpoint", async () => {
+  it("answers null for an unknown symbol (Yahoo's 404) on every endpoint", async () => {
     const { yahoo } = provider();
     expect(await yahoo.getDailyBars("ZZZZQ", 260)).toBeNull();
     expect(await yahoo.getProfile("ZZZZQ")).toBeNull();
@@ -285,7 +281,7 @@ describe("YahooMarketProvider against recorded Yahoo responses", () => {
 describe("YahooMarketProvider under faults (HTTP layer)", () => {
   const onChart = (reply: ReplyCore) => (url: URL) => (url.pathname.includes("/chart/") ? reply : undefined);
 
-  replayIt("429 with Retry-After → unavailable, with the wait for a retry layer", async () => {
+  it("429 with Retry-After → unavailable, with the wait for a retry layer", async () => {
     const { yahoo } = provider({ override: onChart({ status: 429, body: "Too Many Requests", headers: { "retry-after": "17" } }) });
     const error = await failure(yahoo.getDailyBars("TSLA", 260));
     expect(error.status).toBe(429);
@@ -294,28 +290,28 @@ describe("YahooMarketProvider under faults (HTTP layer)", () => {
     expect(error.message).toMatch(/Yahoo Finance.*rate limited \(HTTP 429, retry after 17 s\)/);
   });
 
-  replayIt("500 → unavailable", async () => {
+  it("500 → unavailable", async () => {
     const { yahoo } = provider({ override: onChart({ status: 500, body: { chart: { result: null, error: { code: "Internal", description: "boom" } } } }) });
     const error = await failure(yahoo.getDailyBars("TSLA", 260));
     expect(error.status).toBe(500);
     expect(error.message).toMatch(/HTTP 500/);
   });
 
-  replayIt("HTML instead of JSON (status 200) → unavailable, 'not valid JSON'", async () => {
+  it("HTML instead of JSON (status 200) → unavailable, 'not valid JSON'", async () => {
     const { yahoo } = provider({ override: onChart({ status: 200, body: "<!doctype html><html><body>Will be right back…</body></html>" }) });
     const error = await failure(yahoo.getDailyBars("TSLA", 260));
     expect(error.kind).toBe("not-json");
     expect(error.message).toMatch(/other than valid JSON/);
   });
 
-  replayIt("truncated JSON → unavailable", async () => {
+  it("truncated JSON → unavailable", async () => {
     const full = JSON.stringify(fixtureBody("quoteSummary-price-AAPL.json"));
     const { yahoo } = provider({ override: (url) => (url.pathname.includes("/quoteSummary/") ? { status: 200, body: full.slice(0, full.length / 2) } : undefined) });
     const error = await failure(yahoo.getProfile("AAPL"));
     expect(error.kind).toBe("not-json");
   });
 
-  replayIt("truncated JSON in search and fundamentals → unavailable, never a crash", async () => {
+  it("truncated JSON in search and fundamentals → unavailable, never a crash", async () => {
     const { yahoo } = provider({
       override: (url) => (url.pathname.includes("/search") || url.pathname.includes("/fundamentals-timeseries/") ? { status: 200, body: '{"timeseries":{"result":[{' } : undefined),
     });
@@ -323,13 +319,13 @@ describe("YahooMarketProvider under faults (HTTP layer)", () => {
     await failure(yahoo.getFundamentals("AAPL"));
   });
 
-  replayIt("an empty chart result → null (no data), not a crash", async () => {
+  it("an empty chart result → null (no data), not a crash", async () => {
     const empty = structuredClone(fixtureBody("chart-AAPL-2025-02-01-to-2025-02-02-includePrePost-false-interval-1m.json"));
     const { yahoo } = provider({ override: onChart({ status: 200, body: empty }) });
     expect(await yahoo.getDailyBars("AAPL", 260)).toBeNull();
   });
 
-  replayIt("a chart whose result is an empty list → null or unavailable, never a crash", async () => {
+  it("a chart whose result is an empty list → null or unavailable, never a crash", async () => {
     const { yahoo } = provider({ override: onChart({ status: 200, body: { chart: { result: [], error: null } } }) });
     const outcome = await yahoo.getDailyBars("AAPL", 260).then(
       (bars) => bars,
@@ -338,21 +334,21 @@ describe("YahooMarketProvider under faults (HTTP layer)", () => {
     if (outcome !== null) expect(outcome).toBeInstanceOf(MarketDataUnavailableError);
   });
 
-  replayIt("empty fundamentals (an ETF) → empty EPS lists, not an error", async () => {
+  it("empty fundamentals (an ETF) → empty EPS lists, not an error", async () => {
     const { yahoo } = provider();
     const fundamentals = await yahoo.getFundamentals("QQQ");
     expect(fundamentals).not.toBeNull();
     expect(fundamentals!.quarterlyEps).toEqual([]);
   });
 
-  replayIt("crumb failure (the getcrumb endpoint refuses) → unavailable, naming the handshake", async () => {
+  it("crumb failure (the getcrumb endpoint refuses) → unavailable, naming the handshake", async () => {
     const { yahoo } = provider({ crumbFault: { status: 403, body: "<html>Forbidden</html>" } });
     const error = await failure(yahoo.getProfile("AAPL"));
     expect(error.kind).toBe("crumb");
     expect(error.message).toMatch(/cookie\/crumb/);
   });
 
-  replayIt("crumb failure (no cookie set, empty crumb) → unavailable", async () => {
+  it("crumb failure (no cookie set, empty crumb) → unavailable", async () => {
     startYahooReplay();
     nock.cleanAll();
     nock("https://finance.yahoo.com").get(/.*/).reply(200, "<html>no cookie</html>");
@@ -374,7 +370,7 @@ describe("YahooMarketProvider under faults (HTTP layer)", () => {
     expect(error.message).toMatch(/timed out/);
   });
 
-  replayIt("an un-stubbed host fails loudly as a network error (no live network in tests)", async () => {
+  it("an un-stubbed host fails loudly as a network error (no live network in tests)", async () => {
     startYahooReplay();
     nock.cleanAll();
     const yahoo = new YahooMarketProvider({ today });
@@ -382,7 +378,7 @@ describe("YahooMarketProvider under faults (HTTP layer)", () => {
     expect(error.kind).toBe("network");
   });
 
-  replayIt("an injected fetch sees every request (a resilience layer can wrap it)", async () => {
+  it("an injected fetch sees every request (a resilience layer can wrap it)", async () => {
     startYahooReplay();
     const seen: string[] = [];
     const yahoo = new YahooMarketProvider({
@@ -398,7 +394,7 @@ describe("YahooMarketProvider under faults (HTTP layer)", () => {
 });
 
 describe("end to end: an analysis from adapter data", () => {
-  replayIt("analyses AAPL-like data (TSLA's long series as price history, AAPL profile and fundamentals) into a valid report with no NaN", async () => {
+  it("analyses AAPL-like data (TSLA's long series as price history, AAPL profile and fundamentals) into a valid report with no NaN", async () => {
     // The recorded AAPL and SPY series are too short for the engine's 260 sessions: price history
     // comes from the TSLA recording served as AAPL, and the benchmark from TSLA served as SPY.
     const { yahoo } = provider({ chartAliases: { AAPL: "TSLA", SPY: "TSLA" } });

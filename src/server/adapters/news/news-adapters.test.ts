@@ -1,5 +1,3 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalServer, type LocalServer } from "../../test-support/local-http-server";
 import { FmpNewsSource } from "./fmp-news-source";
@@ -7,14 +5,11 @@ import { NewsUpstreamError } from "./news-source";
 import type { NewsArticle } from "../../../contracts/news";
 import { parseFeed, RssNewsSource } from "./rss-news-source";
 import { XSS_CORPUS, XSS_URLS } from "./xss-corpus";
+import { readVendoredText, vendoredNames } from "../../../test-fixtures/market-data";
 
-const recorded = path.resolve(import.meta.dirname, "../../../../../shared/data/fmp/stable/news");
-const haveRecorded = existsSync(recorded);
-if (!haveRecorded) console.warn(`Skipping the recorded FMP news tests: ${recorded} is absent.`);
-
+/** Every recorded FMP news answer (vendored), in file-name order. */
 function recordedItems(): Record<string, unknown>[] {
-  const files = readdirSync(recorded, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".json")).sort();
-  return files.flatMap((f) => JSON.parse(readFileSync(path.join(recorded, f), "utf8")) as Record<string, unknown>[]);
+  return vendoredNames("fmp/stable/news").flatMap((name) => JSON.parse(readVendoredText(name)) as Record<string, unknown>[]);
 }
 
 const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -92,7 +87,7 @@ describe("news adapters against local servers", () => {
       } else if (url.pathname === "/stable/fmp-articles" && url.searchParams.get("apikey") === "hostile") {
         res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(hostileFmp()));
       } else if (url.pathname === "/stable/fmp-articles") {
-        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(haveRecorded ? recordedItems() : []));
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(recordedItems()));
       } else if (url.pathname === "/wrapped") {
         res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ content: [{ title: "Wrapped", link: "https://example.com/w", date: "2025-01-02 03:04:05", tickers: "NYSE:KO" }] }));
       } else if (url.pathname === "/rss.xml") {
@@ -106,7 +101,7 @@ describe("news adapters against local servers", () => {
     await server.close();
   });
 
-  it.skipIf(!haveRecorded)("maps recorded FMP news responses (publishedDate, text, symbol, url, publisher) to articles", async () => {
+  it("maps recorded FMP news responses (publishedDate, text, symbol, url, publisher) to articles", async () => {
     mode = "ok";
     const articles = await new FmpNewsSource({ baseUrl: server.url, apiKey: "secret-key", limit: 20 }).fetchArticles();
     const items = recordedItems();

@@ -1,5 +1,3 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { bootstrapMeanInterval, median } from "../../../core/backtest/statistics";
 import { simulateTrade, TRADE_TIME_LIMIT_SESSIONS } from "../../../core/backtest/trade-simulation";
@@ -15,6 +13,7 @@ import type { MarketDataProvider } from "../../../core/market/market-data-provid
 import { readRecordedBars, RecordedMarketProvider } from "../../test-support/recorded-market";
 import { ReplayMarketProvider } from "../../test-support/replay-market";
 import { testDatabaseKinds } from "../../test-support/test-database";
+import { vendoredPath } from "../../../test-fixtures/market-data";
 
 /**
  * The track record's replay: a market fed to the daily refresh job one session at a time for 300 sessions.
@@ -27,7 +26,6 @@ import { testDatabaseKinds } from "../../test-support/test-database";
  */
 const SESSIONS = 300;
 const kind = testDatabaseKinds[testDatabaseKinds.length - 1]!;
-const SHARED_DATA = path.resolve(import.meta.dirname, "../../../../../shared/data");
 const RECORDED_TICKERS = ["AAPL", "ADBE", "AMZN", "AXP", "BA", "CMI", "COST", "DE", "DHR", "EBAY", "EMR", "ETN", "FAST", "FCX", "HD", "INTU", "MSFT", "NKE", "ORCL", "QCOM", "ROK", "SBUX", "TJX", "UNP", "WMT"];
 
 interface ReplayCase {
@@ -56,8 +54,8 @@ const cases: ReplayCase[] = [
     tickers: RECORDED_TICKERS.length,
     market: async () => {
       const series = new Map<string, DailyBars>();
-      for (const ticker of RECORDED_TICKERS) series.set(ticker, await readRecordedBars(path.join(SHARED_DATA, "sp500", `${ticker}.csv.gz`)));
-      const spy = await readRecordedBars(path.join(SHARED_DATA, "ohlcv", "SPY.csv"));
+      for (const ticker of RECORDED_TICKERS) series.set(ticker, await readRecordedBars(vendoredPath(`sp500/${ticker}.csv.gz`)));
+      const spy = await readRecordedBars(vendoredPath("ohlcv/SPY.csv"));
       series.set("SPY", spy);
       const first = spy.dates.findIndex((d) => d >= "2010-01-04");
       return { source: new RecordedMarketProvider(series, "SPY"), days: spy.dates.slice(first, first + SESSIONS) };
@@ -79,7 +77,7 @@ function closeOn(bars: DailyBars, date: string): number {
 }
 
 describe.each(cases)(`the track record replayed over ${SESSIONS} sessions of $name on ${kind.name}`, (replay) => {
-  it.runIf(replay.name === "the demo market" || existsSync(SHARED_DATA))("stores every published call once and scores them as a direct computation from the stored calls does", { timeout: 900_000 }, async () => {
+  it("stores every published call once and scores them as a direct computation from the stored calls does", { timeout: 900_000 }, async () => {
     const { source, days } = await replay.market();
     let now = new Date(`${days[days.length - 1]}T22:00:00Z`);
     const market = new ReplayMarketProvider(source, () => now);
