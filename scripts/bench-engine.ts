@@ -90,11 +90,11 @@ function benchEma(): boolean {
 const ANALYSIS_TARGET_MS = 1;
 const TWO_YEARS = 504;
 
-/** Two years of real daily bars (NVDA, SPY), vendored in the repository. */
+/** Two years of real daily bars (AAPL, SPY), vendored in the repository. */
 function twoYearsOfBars(): { bars: DailyBars; benchmark: DailyBars; source: string } {
-  const bars = lastBars(parseHistoryCsv(readVendoredText("ohlcv/NVDA.csv"), "NVDA"), TWO_YEARS);
+  const bars = lastBars(parseHistoryCsv(readVendoredText("ohlcv/AAPL.csv"), "AAPL"), TWO_YEARS);
   const benchmark = barsUpTo(parseHistoryCsv(readVendoredText("ohlcv/SPY.csv"), "SPY"), bars.dates.at(-1)!);
-  return { bars, benchmark: lastBars(benchmark, TWO_YEARS), source: "NVDA + SPY daily bars (src/test-fixtures/market-data/ohlcv)" };
+  return { bars, benchmark: lastBars(benchmark, TWO_YEARS), source: "AAPL + SPY daily bars (src/test-fixtures/market-data/ohlcv)" };
 }
 
 function benchAnalysis(): boolean {
@@ -112,7 +112,7 @@ function benchAnalysis(): boolean {
   const universe = Float64Array.from({ length: 500 }, (_, k) => (k - 250) / 500);
   const run = () =>
     analyzeStock({
-      ticker: "NVDA",
+      ticker: "AAPL",
       profile: null,
       bars,
       benchmark,
@@ -125,7 +125,7 @@ function benchAnalysis(): boolean {
       generatedAt: "2026-01-01T00:00:00.000Z",
     });
   const report = run();
-  if (report.stock_summary.ticker !== "NVDA") throw new Error(`the analysis answered for ${report.stock_summary.ticker}`);
+  if (report.stock_summary.ticker !== "AAPL") throw new Error(`the analysis answered for ${report.stock_summary.ticker}`);
   for (let k = 0; k < (SMOKE ? 2 : 200); k++) run();
   const perCall: number[] = [];
   const batch = SMOKE ? 5 : 50;

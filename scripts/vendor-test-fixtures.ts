@@ -11,7 +11,7 @@ import { TRIMMED_SP500, SHARED_DATA_DIR, VENDORED_DATA_DIR } from "../src/test-f
 const FOLDERS = ["yahoo", "fmp/stable", "reference/ta-stockcharts"];
 /** Single files, whole (sp500 files not listed in TRIMMED_SP500' tickers are copied whole too). */
 const FILES = [
-  ...["AAPL", "GOOG", "NVDA", "ORCL", "MSFT", "SPY", "INTC", "IBM", "KO", "SPY-20200901-20210113"].map((name) => `ohlcv/${name}.csv`),
+  ...["AAPL", "GOOG", "MSFT", "SPY", "INTC", "IBM", "KO", "SPY-20200901-20210113"].map((name) => `ohlcv/${name}.csv`),
   "sp500/constituents.csv",
   ...["AAPL", "MSFT", "NVDA", "XOM"].map((ticker) => `sp500/${ticker}.csv.gz`),
   ...TRIMMED_SP500.tickers.map((ticker) => `sp500/${ticker}.csv.gz`),

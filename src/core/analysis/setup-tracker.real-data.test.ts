@@ -1,6 +1,6 @@
 // Method v2 on real daily bars (vendored, src/test-fixtures/market-data): a breakout is always judged
 // against the pivot that was announced before it, never one derived on the day itself (method v1
-// replaced 11 of 31 pivots on the 8 large caps on the very day they were cleared; decision 014).
+// replaced 11 of 31 pivots on 8 large caps on the very day they were cleared; decision 014).
 import { describe, expect, it } from "vitest";
 import { parseHistoryCsv } from "../market/history-csv";
 import { DEFAULT_ANALYSIS_CONFIG as config } from "./analysis-config";
@@ -8,7 +8,7 @@ import { prepareSeries } from "./series-context";
 import { SetupTracker } from "./setup-tracker";
 import { readVendoredText } from "../../test-fixtures/market-data";
 
-const FILES = ["ohlcv/AAPL.csv", "ohlcv/GOOG.csv", "ohlcv/NVDA.csv", "ohlcv/ORCL.csv", "ohlcv/INTC.csv", "sp500/AAPL.csv.gz", "sp500/NVDA.csv.gz", "sp500/XOM.csv.gz"];
+const FILES = ["ohlcv/AAPL.csv", "ohlcv/GOOG.csv", "ohlcv/INTC.csv", "sp500/AAPL.csv.gz", "sp500/NVDA.csv.gz", "sp500/XOM.csv.gz", "sp500/MSFT.csv.gz"];
 
 function load(file: string) {
   return parseHistoryCsv(readVendoredText(file), file);
