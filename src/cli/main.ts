@@ -1,3 +1,5 @@
+// First, so that an old Node.js stops with a clear message before the other modules load.
+import "../server/require-supported-node";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { InsufficientHistoryError, InvalidBarsError } from "../core/analysis/analyze-stock";

@@ -1,3 +1,5 @@
+// First, so that an old Node.js stops with a clear message before the other modules load.
+import "./require-supported-node";
 import { existsSync } from "node:fs";
 import os from "node:os";
 import { ConfigError, loadConfigFromEnvironment, type AppConfig } from "./config";

@@ -4,6 +4,8 @@
  * the template database for a new DATA_DIR (db/pglite-template.ts); then runs main.ts, which builds
  * the app and hands it the port. An invalid configuration is left to main.ts to report.
  */
+// First, so that an old Node.js stops with a clear message before the other modules load.
+import "./require-supported-node";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadConfigFromEnvironment } from "./config";

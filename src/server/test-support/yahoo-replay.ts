@@ -2,31 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import nock from "nock";
-import { ExtendedCookieJar } from "yahoo-finance2/lib/cookieJar";
-import { getCrumbClear } from "yahoo-finance2/lib/getCrumb";
 import { VENDORED_DATA_DIR } from "../../test-fixtures/market-data";
-
-/*
- * nock 15 intercepts through @mswjs/interceptors, which calls Promise.withResolvers (Node 22+);
- * the project supports Node >= 20.19, so provide it when missing (test code only).
- */
-interface Resolvers<T> {
-  promise: Promise<T>;
-  resolve: (value: T | PromiseLike<T>) => void;
-  reject: (reason?: unknown) => void;
-}
-const promiseStatics = Promise as unknown as { withResolvers?: <T>() => Resolvers<T> };
-if (typeof promiseStatics.withResolvers !== "function") {
-  promiseStatics.withResolvers = <T>(): Resolvers<T> => {
-    let resolve!: Resolvers<T>["resolve"];
-    let reject!: Resolvers<T>["reject"];
-    const promise = new Promise<T>((res, rej) => {
-      resolve = res;
-      reject = rej;
-    });
-    return { promise, resolve, reject };
-  };
-}
 
 /**
  * Replays the recorded Yahoo Finance responses (yahoo-finance2's own test fixtures, vendored gzipped
@@ -205,14 +181,6 @@ export function startYahooReplay(options: ReplayOptions = {}): YahooReplay {
       });
   }
   return replay;
-}
-
-/**
- * yahoo-finance2 keeps the crumb in module-global state (and, once a cached crumb was reused, never
- * fetches a new one); clear it so that each test starts with a cold cookie/crumb handshake.
- */
-export async function resetYahooCrumb(): Promise<void> {
-  await getCrumbClear(new ExtendedCookieJar());
 }
 
 /**

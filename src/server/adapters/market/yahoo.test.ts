@@ -1,10 +1,10 @@
 import nock from "nock";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { analysisReportSchema } from "../../../contracts/stock-summary";
 import { analyzeStock } from "../../../core/analysis/analyze-stock";
 import type { DailyBars } from "../../../core/market/market-data";
 import { MarketDataUnavailableError } from "../../../core/market/market-data-provider";
-import { fixtureBody, resetYahooCrumb, startYahooReplay, stopYahooReplay } from "../../test-support/yahoo-replay";
+import { fixtureBody, startYahooReplay, stopYahooReplay } from "../../test-support/yahoo-replay";
 import type { ReplayOptions, ReplyCore } from "../../test-support/yahoo-replay";
 import { cleanChartRows, totalRepairs } from "./yahoo-bars";
 import type { BarRepairs } from "./yahoo-bars";
@@ -18,10 +18,6 @@ function provider(options: ReplayOptions = {}, extra: ConstructorParameters<type
   const replay = startYahooReplay(options);
   return { yahoo: new YahooMarketProvider({ today, timeoutMs: 2_000, ...extra }), replay };
 }
-
-beforeEach(async () => {
-  await resetYahooCrumb();
-});
 
 afterEach(() => {
   stopYahooReplay();
@@ -217,6 +213,19 @@ describe("YahooMarketProvider against recorded Yahoo responses", () => {
     expect(replay.served).toEqual([
       "quoteSummary-price-AAPL.json+quoteSummary-summaryDetail-AAPL.json+quoteSummary-assetProfile-AAPL.json+quoteSummary-majorHoldersBreakdown-AAPL.json+quoteSummary-institutionOwnership-AAPL.json+quoteSummary-defaultKeyStatistics-AAPL.json",
     ]);
+  });
+
+  it("gives each provider its own crumb: a second provider does its own cookie/crumb handshake", async () => {
+    const { yahoo, replay } = provider();
+    const other = new YahooMarketProvider({ today, timeoutMs: 2_000 });
+    const crumbRequests = () => replay.requests.filter((u) => u.includes("/v1/test/getcrumb")).length;
+    await yahoo.getProfile("AAPL");
+    expect(crumbRequests()).toBe(1);
+    // The crumb goes with the cookies of the jar it was fetched with: another jar must not send it.
+    await other.getProfile("AAPL");
+    expect(crumbRequests()).toBe(2);
+    await yahoo.getProfile("AAPL");
+    expect(crumbRequests()).toBe(2);
   });
 
   it("reads an ETF's profile (QQQ) with no sector", async () => {

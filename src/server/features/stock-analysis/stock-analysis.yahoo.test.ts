@@ -7,7 +7,7 @@ import { loadConfig } from "../../config";
 import type { DatabaseHandle } from "../../db/database";
 import { testDatabaseKinds } from "../../test-support/test-database";
 import { apiHeaders, createVerifiedUser, json, multipartForm, startTestApp, type TestApp } from "../../test-support/test-app";
-import { resetYahooCrumb, startYahooReplay, stopYahooReplay, type ReplyCore, type YahooReplay } from "../../test-support/yahoo-replay";
+import { startYahooReplay, stopYahooReplay, type ReplyCore, type YahooReplay } from "../../test-support/yahoo-replay";
 import { StockAnalysisService } from "./stock-analysis.service";
 
 /*
@@ -49,7 +49,6 @@ describe.each(testDatabaseKinds)("analyses from Yahoo Finance through the databa
   let market: MarketDataProvider;
 
   beforeEach(async () => {
-    await resetYahooCrumb();
     database = await kind.open();
     now = new Date("2025-03-03T15:00:00Z");
     fault = undefined;
@@ -110,7 +109,6 @@ describe.each(testDatabaseKinds)("POST /research/stocks/ when Yahoo fails, on $n
   let fault: ReplyCore | undefined;
 
   beforeEach(async () => {
-    await resetYahooCrumb();
     now = new Date("2025-03-03T15:00:00Z");
     fault = undefined;
     startYahooReplay({ chartAliases: CHART_ALIASES, override: () => fault });
