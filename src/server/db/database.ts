@@ -23,7 +23,8 @@ export interface DatabaseHandle {
   db: Database;
   /**
    * Raw SQL for libraries that bring their own statements (the pg-boss job queue): one statement with
-   * $n parameters, or several statements without parameters; answers the last statement's rows.
+   * $n parameters, or several statements without parameters; answers the rows of every statement in
+   * order (pg-boss's contract for a database adapter: its multi-statement commands read them all).
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   ping(): Promise<void>;
@@ -63,8 +64,8 @@ export async function openPostgres(
     executeSql: async (text, values) => {
       const result = await pool.query(text, values);
       // A multi-statement text answers one result per statement.
-      const last = Array.isArray(result) ? (result as pg.QueryResult[]).at(-1) : result;
-      return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
+      const results = Array.isArray(result) ? (result as pg.QueryResult[]) : [result];
+      return { rows: results.flatMap((each) => each.rows ?? []) as Record<string, unknown>[] };
     },
     ping: async () => {
       await db.execute(sql`select 1`);
@@ -87,7 +88,7 @@ export async function wrapPglite(
     executeSql: async (text, values) => {
       if (values && values.length > 0) return { rows: (await client.query<Record<string, unknown>>(text, values)).rows };
       const results = await client.exec(text);
-      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      return { rows: results.flatMap((each) => each.rows) as Record<string, unknown>[] };
     },
     ping: async () => {
       await client.query("select 1");

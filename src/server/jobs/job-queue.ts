@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import PgBoss from "pg-boss";
+import { PgBoss } from "pg-boss";
 import type { DatabaseHandle } from "../db/database";
 import type { Logger } from "../logger";
 import type { JobMetrics } from "../metrics/metrics";
@@ -12,6 +12,8 @@ export interface JobQueueOptions {
   /** How often an idle worker looks for new jobs (pg-boss's minimum is 0.5 s). */
   pollingIntervalSeconds?: number;
   metrics?: JobMetrics;
+  /** How often the queue depth per state is read for `metrics` (10 s by default). */
+  queueDepthIntervalMs?: number;
   /**
    * Jobs left active by a process that is gone are retried at once when the queue starts, rather
    * than after their time-out. Only where no other process can be running them (the embedded
@@ -29,8 +31,28 @@ export interface QueuedJob<T> {
 /** A failed job (its handler threw, or its instance died) is tried this many more times. */
 const RETRY_LIMIT = 3;
 
+/** Finished jobs are kept this long (for `quanta jobs` and the stable ids' duplicate check), then deleted. */
+const KEEP_FINISHED_SECONDS = 7 * 24 * 3600;
+
+/** The oldest pg-boss schema version pg-boss 12 migrates from (pg-boss 10 made version 24). */
+const PGBOSS_FIRST_MIGRATABLE_SCHEMA = 25;
+
+/** An advisory lock key of our own, held while a pg-boss 10 schema is replaced. */
+const PGBOSS_REPLACE_LOCK = 4_280_012_010;
+
+/** How often the queue depth per state is read for the metrics. */
+const QUEUE_DEPTH_INTERVAL_MS = 10_000;
+
 /** Jobs by pg-boss state (created, retry, active, completed, cancelled, failed), as `quanta jobs` shows them. */
 export type JobStateCounts = Record<string, number>;
+
+/** Rejects when `signal` aborts (with its reason); never settles otherwise. */
+function abortion(signal: AbortSignal): Promise<never> {
+  return new Promise<never>((_resolve, reject) => {
+    if (signal.aborted) reject(signal.reason as Error);
+    else signal.addEventListener("abort", () => reject(signal.reason as Error), { once: true });
+  });
+}
 
 /**
  * A UUID derived from its parts (the layout of a version-5 UUID), so that a job named by the same
@@ -63,9 +85,10 @@ export class PgBossJobQueue {
   private statementsClosed = false;
   /** This process's workers per queue, woken when it queues jobs itself. */
   private readonly workers = new Map<string, string[]>();
+  private depthTimer: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly database: Pick<DatabaseHandle, "executeSql">,
+    private readonly database: Pick<DatabaseHandle, "kind" | "executeSql">,
     private readonly options: JobQueueOptions,
   ) {
     this.boss = this.createBoss();
@@ -73,6 +96,7 @@ export class PgBossJobQueue {
 
   private createBoss(): PgBoss {
     const timeout = Math.max(1, Math.round(this.options.jobTimeoutSeconds));
+    const sweepSeconds = Math.max(1, Math.min(60, Math.round(timeout / 2)));
     const boss = new PgBoss({
       db: {
         executeSql: (text: string, values: unknown[]) => {
@@ -83,21 +107,17 @@ export class PgBossJobQueue {
           return statement;
         },
       },
+      backend: this.database.kind === "pglite" ? "pglite" : "postgres",
       schedule: false,
       supervise: true,
-      // Expired jobs (an instance killed mid-job) are found by this sweep on any live instance.
-      maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.round(timeout / 2))),
-      monitorStateIntervalSeconds: 10,
-      deleteAfterDays: 7,
+      // Expired jobs (an instance killed mid-job) are found by this sweep on any live instance; it
+      // looks at each queue once per monitor interval, so both follow the job time-out.
+      superviseIntervalSeconds: sweepSeconds,
+      monitorIntervalSeconds: sweepSeconds,
+      // Rebuilding indexes concurrently is for large PostgreSQL queues; on PGlite it would block every query.
+      reindex: this.database.kind !== "pglite",
     });
     boss.on("error", (error: unknown) => this.options.log.warn({ err: error }, "job queue: an error in pg-boss's background work"));
-    boss.on("monitor-states", (states) => {
-      for (const [queue, counts] of Object.entries(states.queues)) {
-        for (const [state, count] of Object.entries(counts)) {
-          if (typeof count === "number") this.options.metrics?.setQueueDepth(queue, state, count);
-        }
-      }
-    });
     return boss;
   }
 
@@ -114,8 +134,10 @@ export class PgBossJobQueue {
   private async startBoss(): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
+        if (attempt === 1) await this.replacePgBoss10Schema();
         await this.boss.start();
         if (this.options.releaseActiveJobsAtStart) await this.releaseActiveJobs();
+        if (this.options.metrics) this.startDepthMetrics(this.options.metrics);
         return;
       } catch (error) {
         const code = (error as { code?: unknown }).code;
@@ -124,6 +146,45 @@ export class PgBossJobQueue {
         await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
       }
     }
+  }
+
+  /**
+   * pg-boss 12 does not migrate the schema pg-boss 10 made (schema version 24; it starts from 25, and
+   * no release migrates 24 to 25). The queue holds only jobs — runs, chunks and alerts are in the
+   * product's own tables — so that schema is dropped once and pg-boss creates its own. Under an
+   * advisory lock, re-checked inside, so instances starting together drop it once.
+   */
+  private async replacePgBoss10Schema(): Promise<void> {
+    const { rows } = await this.database.executeSql("select to_regclass('pgboss.version') is not null as present");
+    if (rows[0]?.present !== true) return;
+    const { rows: versions } = await this.database.executeSql("select max(version)::int as version from pgboss.version");
+    if (Number(versions[0]?.version) >= PGBOSS_FIRST_MIGRATABLE_SCHEMA) return;
+    const { rows: unfinished } = await this.database.executeSql("select count(*)::int as count from pgboss.job where state in ('created', 'retry', 'active')");
+    await this.database.executeSql(
+      `select pg_advisory_xact_lock(${PGBOSS_REPLACE_LOCK});
+       do $$ begin
+         if to_regclass('pgboss.version') is not null then
+           if (select max(version) from pgboss.version) < ${PGBOSS_FIRST_MIGRATABLE_SCHEMA} then drop schema pgboss cascade; end if;
+         end if;
+       end $$;`,
+    );
+    this.options.log.warn(
+      { unfinishedJobs: Number(unfinished[0]?.count ?? 0) },
+      "job queue: replaced pg-boss 10's job tables (pg-boss 12 cannot migrate them); jobs queued before the upgrade are dropped",
+    );
+  }
+
+  /** Jobs per queue and state, read every few seconds for the metrics (what pg-boss 10's monitor reported). */
+  private startDepthMetrics(metrics: JobMetrics): void {
+    const read = async (): Promise<void> => {
+      if (this.stopped) return;
+      const { rows } = await this.database.executeSql("select name, state, count(*)::int as count from pgboss.job group by name, state");
+      for (const row of rows) metrics.setQueueDepth(String(row.name), String(row.state), Number(row.count));
+    };
+    this.depthTimer = setInterval(() => {
+      read().catch((error: unknown) => this.options.log.warn({ err: error }, "job queue: could not read the queue depth"));
+    }, this.options.queueDepthIntervalMs ?? QUEUE_DEPTH_INTERVAL_MS);
+    this.depthTimer.unref();
   }
 
   /**
@@ -151,11 +212,11 @@ export class PgBossJobQueue {
     for (let attempt = 1; ; attempt++) {
       try {
         await this.boss.createQueue(name, {
-          name,
           retryLimit: RETRY_LIMIT,
           retryDelay: 1,
           retryBackoff: true,
           expireInSeconds: Math.max(1, Math.round(this.options.jobTimeoutSeconds)),
+          deleteAfterSeconds: KEEP_FINISHED_SECONDS,
         });
         break;
       } catch (error) {
@@ -180,7 +241,8 @@ export class PgBossJobQueue {
     // The retry policy travels with each job (a queue's own settings are fixed by whoever created it first).
     const expireInSeconds = Math.max(1, Math.round(this.options.jobTimeoutSeconds));
     await this.boss.insert(
-      jobs.map((job) => ({ id: job.id, name, data: job.data, expireInSeconds, retryLimit: RETRY_LIMIT, retryDelay: 1, retryBackoff: true, ...(options.deadLetter && { deadLetter: options.deadLetter }) })),
+      name,
+      jobs.map((job) => ({ id: job.id, data: job.data, expireInSeconds, deleteAfterSeconds: KEEP_FINISHED_SECONDS, retryLimit: RETRY_LIMIT, retryDelay: 1, retryBackoff: true, ...(options.deadLetter && { deadLetter: options.deadLetter }) })),
     );
     // Workers of this process take them at once rather than at their next poll.
     for (const workerId of this.workers.get(name) ?? []) this.boss.notifyWorker(workerId);
@@ -198,15 +260,18 @@ export class PgBossJobQueue {
     if (this.stopped) return;
     for (let k = 0; k < concurrency; k++) {
       let workerId = "";
-      workerId = await this.boss.work<T>(
+      const workOptions = { batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1, includeMetadata: true } as const;
+      workerId = await this.boss.work<T, unknown, typeof workOptions>(
         name,
-        { batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1, includeMetadata: true },
+        workOptions,
         async ([job]) => {
           if (!job) return;
           const started = performance.now();
           this.options.metrics?.jobStarted(name);
           try {
-            await handler(job.data, { id: job.id, lastAttempt: job.retryCount >= job.retryLimit });
+            // pg-boss aborts a job's signal when the job times out (it has failed it for a retry by
+            // then) but lets a handler that ignores it hold the worker; the worker moves on instead.
+            await Promise.race([handler(job.data, { id: job.id, lastAttempt: job.retryCount >= job.retryLimit }), abortion(job.signal)]);
             this.options.metrics?.jobFinished(name, (performance.now() - started) / 1000, "completed");
           } catch (error) {
             const lastAttempt = job.retryCount >= job.retryLimit;
@@ -234,9 +299,10 @@ export class PgBossJobQueue {
   async stop(graceMs = 5_000): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
+    if (this.depthTimer) clearInterval(this.depthTimer);
     if (!this.started) return;
     await this.started.catch(() => undefined);
-    await this.boss.stop({ graceful: true, timeout: graceMs, wait: true, close: false }).catch((error: unknown) => {
+    await this.boss.stop({ graceful: true, timeout: graceMs, close: false }).catch((error: unknown) => {
       this.options.log.warn({ err: error }, "job queue: pg-boss did not stop cleanly");
     });
     // A job's completion may still be on its way to the database, which the caller closes next.

@@ -230,7 +230,8 @@ describe.each(testDatabaseKinds)("the refresh's jobs on $name", (kind) => {
       PUBLIC_REFRESH_QUEUE,
       jobs.map((job) => ({ id: job.kind === "start" ? stableJobId(runId, "start") : stableJobId(runId, job.kind, job.chunk), data: job })),
     );
-    expect((await queue.counts(PUBLIC_REFRESH_QUEUE)).created).toBe(jobs.length);
+    // Queued again, every one (a worker of this process may have taken one already).
+    expect(Object.values(await queue.counts(PUBLIC_REFRESH_QUEUE)).reduce((sum, count) => sum + count, 0)).toBe(jobs.length);
     await drained(queue);
 
     const chunksAfter = await database.db.select().from(refreshChunks);
