@@ -14,7 +14,6 @@
 // embedded PGlite cannot do).
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { isoFromDayNumber, lastCompletedSession } from "../src/core/market/trading-calendar";
@@ -25,6 +24,8 @@ import { jobRuns } from "../src/server/db/schema";
 import { PUBLIC_REFRESH_JOB } from "../src/server/features/public-recommendations/public-refresh.service";
 import { createLogger } from "../src/server/logger";
 import { createScratchDatabase } from "../src/server/test-support/test-database";
+// A port free now: a fixed one could be another bench's server.
+import { freePort } from "../src/server/test-support/server-process";
 
 const SMOKE = process.argv.includes("--smoke") || process.env.BENCH_SMOKE === "1";
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -79,15 +80,6 @@ function serverEnv(databaseUrl: string, size: number, port: number, dataDir: str
     DEMO_MARKET_LATENCY_MS: LATENCY_MS,
     METRICS_TOKEN: "",
   };
-}
-
-/** A port free now: a fixed one could be another bench's server. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function waitOk(url: string, timeoutMs: number): Promise<void> {
