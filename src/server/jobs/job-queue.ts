@@ -40,6 +40,9 @@ const PGBOSS_FIRST_MIGRATABLE_SCHEMA = 25;
 /** An advisory lock key of our own, held while a pg-boss 10 schema is replaced. */
 const PGBOSS_REPLACE_LOCK = 4_280_012_010;
 
+/** Where the unfinished jobs of a replaced pg-boss 10 schema wait until pg-boss 12 has started. */
+const CARRIED_JOBS_TABLE = "pgboss10_carried_jobs";
+
 /** How often the queue depth per state is read for the metrics. */
 const QUEUE_DEPTH_INTERVAL_MS = 10_000;
 
@@ -137,6 +140,7 @@ export class PgBossJobQueue {
         if (attempt === 1) await this.replacePgBoss10Schema();
         await this.boss.start();
         if (this.options.releaseActiveJobsAtStart) await this.releaseActiveJobs();
+        await this.requeueCarriedJobs();
         if (this.options.metrics) this.startDepthMetrics(this.options.metrics);
         return;
       } catch (error) {
@@ -151,27 +155,45 @@ export class PgBossJobQueue {
   /**
    * pg-boss 12 does not migrate the schema pg-boss 10 made (schema version 24; it starts from 25, and
    * no release migrates 24 to 25). The queue holds only jobs — runs, chunks and alerts are in the
-   * product's own tables — so that schema is dropped once and pg-boss creates its own. Under an
-   * advisory lock, re-checked inside, so instances starting together drop it once.
+   * product's own tables — so that schema is dropped once and pg-boss creates its own. Its unfinished
+   * jobs are first copied into a table of ours in the same transaction, and queued again once
+   * pg-boss 12 has started (`requeueCarriedJobs`), so a refresh caught by the upgrade goes on; a crash
+   * in between leaves the copy for the next start. Under an advisory lock, re-checked inside, so
+   * instances starting together do it once.
    */
   private async replacePgBoss10Schema(): Promise<void> {
     const { rows } = await this.database.executeSql("select to_regclass('pgboss.version') is not null as present");
     if (rows[0]?.present !== true) return;
     const { rows: versions } = await this.database.executeSql("select max(version)::int as version from pgboss.version");
     if (Number(versions[0]?.version) >= PGBOSS_FIRST_MIGRATABLE_SCHEMA) return;
-    const { rows: unfinished } = await this.database.executeSql("select count(*)::int as count from pgboss.job where state in ('created', 'retry', 'active')");
     await this.database.executeSql(
       `select pg_advisory_xact_lock(${PGBOSS_REPLACE_LOCK});
        do $$ begin
          if to_regclass('pgboss.version') is not null then
-           if (select max(version) from pgboss.version) < ${PGBOSS_FIRST_MIGRATABLE_SCHEMA} then drop schema pgboss cascade; end if;
+           if (select max(version) from pgboss.version) < ${PGBOSS_FIRST_MIGRATABLE_SCHEMA} then
+             create table if not exists ${CARRIED_JOBS_TABLE} (name text not null, id uuid not null, data jsonb, dead_letter text);
+             insert into ${CARRIED_JOBS_TABLE} (name, id, data, dead_letter)
+               select job.name, job.id, to_jsonb(job) -> 'data', to_jsonb(job) ->> 'dead_letter'
+               from pgboss.job job where job.state::text in ('created', 'retry', 'active');
+             drop schema pgboss cascade;
+           end if;
          end if;
        end $$;`,
     );
-    this.options.log.warn(
-      { unfinishedJobs: Number(unfinished[0]?.count ?? 0) },
-      "job queue: replaced pg-boss 10's job tables (pg-boss 12 cannot migrate them); jobs queued before the upgrade are dropped",
-    );
+    this.options.log.warn({}, "job queue: replaced pg-boss 10's job tables (pg-boss 12 cannot migrate them); their unfinished jobs are queued again");
+  }
+
+  /** Queues again, with their ids, the unfinished jobs copied out of a replaced pg-boss 10 schema. */
+  private async requeueCarriedJobs(): Promise<void> {
+    const { rows: table } = await this.database.executeSql(`select to_regclass('${CARRIED_JOBS_TABLE}') is not null as present`);
+    if (table[0]?.present !== true) return;
+    const { rows } = await this.database.executeSql(`select name, id::text as id, data, dead_letter from ${CARRIED_JOBS_TABLE}`);
+    for (const row of rows) {
+      const deadLetter = row.dead_letter == null ? {} : { deadLetter: String(row.dead_letter) };
+      await this.insert(String(row.name), [{ id: String(row.id), data: (row.data ?? {}) as object }], deadLetter);
+    }
+    await this.database.executeSql(`drop table if exists ${CARRIED_JOBS_TABLE}`);
+    this.options.log.warn({ jobs: rows.length }, "job queue: jobs queued before the upgrade to pg-boss 12 are queued again");
   }
 
   /** Jobs per queue and state, read every few seconds for the metrics (what pg-boss 10's monitor reported). */
@@ -208,6 +230,11 @@ export class PgBossJobQueue {
    */
   private async queue(name: string): Promise<void> {
     await this.start();
+    await this.createQueue(name);
+  }
+
+  /** `queue` once pg-boss has started (the start itself queues carried jobs through it). */
+  private async createQueue(name: string): Promise<void> {
     if (this.created.has(name)) return;
     for (let attempt = 1; ; attempt++) {
       try {
@@ -236,8 +263,13 @@ export class PgBossJobQueue {
   async send<T extends object>(name: string, jobs: QueuedJob<T>[], options: { deadLetter?: string } = {}): Promise<void> {
     if (jobs.length === 0) return;
     if (this.stopped) throw new Error("the job queue is stopped: no job can be queued");
-    await this.queue(name);
-    if (options.deadLetter) await this.queue(options.deadLetter);
+    await this.start();
+    await this.insert(name, jobs, options);
+  }
+
+  private async insert<T extends object>(name: string, jobs: QueuedJob<T>[], options: { deadLetter?: string }): Promise<void> {
+    await this.createQueue(name);
+    if (options.deadLetter) await this.createQueue(options.deadLetter);
     // The retry policy travels with each job (a queue's own settings are fixed by whoever created it first).
     const expireInSeconds = Math.max(1, Math.round(this.options.jobTimeoutSeconds));
     await this.boss.insert(
