@@ -40,7 +40,16 @@ export const stockSummarySchema = z.object({
     setup_type: sentence,
   }),
   technical_analysis: z.object({
-    moving_averages: z.object({ ema_50: priceOrNa, ema_150: priceOrNa, ema_200: priceOrNa }),
+    /**
+     * Exponential averages of the close (each seeded with the simple average of its first window). The
+     * Trend Template and the 50-day rules may use simple ones instead: their figures and kind are in
+     * meta.trend_template (docs/method.md).
+     */
+    moving_averages: z.object({
+      ema_50: priceOrNa.describe("50-day exponential moving average of the close"),
+      ema_150: priceOrNa.describe("150-day exponential moving average of the close"),
+      ema_200: priceOrNa.describe("200-day exponential moving average of the close"),
+    }),
     trend: sentence,
     /** Fraction below (negative) the 52-week high: -0.042 = 4.2% below. */
     distance_from_52_week_high: z.union([z.number().finite(), NA]),
