@@ -4,7 +4,7 @@ import { ema } from "../indicators/moving-average";
 import type { AnalysisConfig } from "./analysis-config";
 
 export type MarketTrend = "Confirmed uptrend" | "Uptrend under pressure" | "Correction";
-export type MarketSentiment = "Bullish" | "Neutral" | "Bearish";
+type MarketSentiment = "Bullish" | "Neutral" | "Bearish";
 
 export interface MarketDirection {
   trend: MarketTrend;

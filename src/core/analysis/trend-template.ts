@@ -20,7 +20,7 @@ export interface TrendInputs {
   rsRating: number | null;
 }
 
-export type TrendLabel = "Strong Bullish" | "Bullish" | "Neutral" | "Bearish" | "Strong Bearish";
+type TrendLabel = "Strong Bullish" | "Bullish" | "Neutral" | "Bearish" | "Strong Bearish";
 
 export interface TrendTemplateResult {
   criteria: TrendTemplateCriterion[];
