@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { FMP_FIXTURE_API_KEY } from "./fmp-fixture-server";
 
-export const CHAT_APP_PORT = Number(process.env.E2E_CHAT_APP_PORT ?? 3216);
+const CHAT_APP_PORT = Number(process.env.E2E_CHAT_APP_PORT ?? 3216);
 export const CHAT_APP_URL = `http://localhost:${CHAT_APP_PORT}`;
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");

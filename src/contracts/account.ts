@@ -4,4 +4,3 @@ import { z } from "zod";
 export const meResponseSchema = z.object({
   user: z.object({ id: z.string(), email: z.string(), emailVerified: z.boolean() }),
 });
-export type MeResponse = z.infer<typeof meResponseSchema>;

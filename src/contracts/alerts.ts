@@ -14,7 +14,7 @@ import { alertKindSchema, watchRulesSchema } from "./watchlist";
 /** The bell lists this many days of alerts. */
 export const ALERT_HISTORY_DAYS = 30;
 
-export const alertSchema = z.object({
+const alertSchema = z.object({
   id: z.string(),
   ticker: z.string(),
   kind: alertKindSchema,

@@ -16,7 +16,7 @@ export const chatCitationSchema = z.object({
 });
 export type ChatCitation = z.infer<typeof chatCitationSchema>;
 
-export const chatMessageSchema = z.object({
+const chatMessageSchema = z.object({
   id: z.string(),
   role: z.enum(["user", "assistant"]),
   /** Markdown (the web renders it without raw HTML). */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { apiErrorSchema } from "./api-error";
 
 /** POST /user/stock-analyses-csv/ (multipart `file`): all or nothing. */
-export const csvRowErrorSchema = z.object({ line: z.number(), column: z.string(), message: z.string() });
+const csvRowErrorSchema = z.object({ line: z.number(), column: z.string(), message: z.string() });
 export type CsvRowError = z.infer<typeof csvRowErrorSchema>;
 
 export const csvImportResponseSchema = z.object({

@@ -20,14 +20,14 @@ export const GIFT_FIELDS = [
   "User_query",
   "previous_gifts",
 ] as const;
-export type GiftField = (typeof GIFT_FIELDS)[number];
+type GiftField = (typeof GIFT_FIELDS)[number];
 
 /** What the form holds, as typed: every field a string (kept to re-render the form). */
 export type GiftFormValues = Partial<Record<GiftField, string>>;
 
 export const GIFT_LIMITS = { name: 100, text: 300, long: 1000, ageMin: 0, ageMax: 120 } as const;
 
-export const GIFT_MESSAGES = {
+const GIFT_MESSAGES = {
   name: "Please enter the recipient's name.",
   ageMissing: "Please enter the recipient's age.",
   ageRange: "Age must be a whole number from 0 to 120.",
@@ -59,7 +59,7 @@ const optionalText = (max: number) =>
     .transform((value) => (value ? value : undefined));
 const required = (max: number, message: string) => z.string({ error: message }).trim().min(1, message).max(max, GIFT_MESSAGES.tooLong(max));
 
-export const giftFormSchema = z
+const giftFormSchema = z
   .object({
     name: required(GIFT_LIMITS.name, GIFT_MESSAGES.name),
     age: z
@@ -87,8 +87,6 @@ export const giftFormSchema = z
       context.addIssue({ code: "custom", path: ["occasion_other"], message: GIFT_MESSAGES.occasionOther });
     }
   });
-
-export type GiftForm = z.output<typeof giftFormSchema>;
 
 export type GiftFormErrors = Partial<Record<GiftField, string>>;
 

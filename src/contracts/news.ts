@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** One article of GET /api/news (docs/product.md), as the server sends it. */
-export const newsArticleSchema = z.object({
+const newsArticleSchema = z.object({
   /** http(s) URL or one of our own paths ('' when none). */
   image: z.string(),
   title: z.string(),

@@ -6,7 +6,7 @@ export const publicListQuerySchema = z.object({
   action: z.enum(["BUY", "WATCH", "buy", "watch"]).optional().transform((a) => (a ? (a.toUpperCase() as "BUY" | "WATCH") : undefined)),
 });
 /** The query as the server reads it: an upper-case ticker and action. */
-export type PublicListQuery = z.output<typeof publicListQuerySchema>;
+type PublicListQuery = z.output<typeof publicListQuerySchema>;
 export type PublicListAction = NonNullable<PublicListQuery["action"]>;
 
 /**
@@ -15,7 +15,7 @@ export type PublicListAction = NonNullable<PublicListQuery["action"]>;
  * and `risk` is 1 − stop ÷ price (fractions rounded to a tenth of a percent, null when a figure is
  * missing), `extended` is true more than 5% above the buy point.
  */
-export const publicListSetupSchema = z.object({
+const publicListSetupSchema = z.object({
   rank: z.number().int().positive(),
   distance: z.number().finite().nullable(),
   extended: z.boolean(),

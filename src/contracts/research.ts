@@ -21,7 +21,7 @@ export const analyzeRequestSchema = z
  * Set when the answer is the caller's stored analysis of the same ticker and market data date (no
  * analysis charged, no new history entry): when it was made and the date of its last session.
  */
-export const reusedAnalysisSchema = z.object({ analyzedAt: z.string(), dataDate: z.string() });
+const reusedAnalysisSchema = z.object({ analyzedAt: z.string(), dataDate: z.string() });
 export type ReusedAnalysis = z.infer<typeof reusedAnalysisSchema>;
 
 export const analyzeResponseSchema = z.object({
@@ -33,7 +33,7 @@ export type AnalyzeResponse = z.infer<typeof analyzeResponseSchema>;
 
 /** One stored analysis of the caller; `analysis` is the stored report, read leniently by the web. */
 /** `outcome`: how the analysis's call has done since (decision 029), null until the first session after it is scored. */
-export const historyItemSchema = z.object({ id: z.string(), analysis: z.unknown(), timestamp: z.string(), outcome: callOutcomeSchema.nullable().optional() });
+const historyItemSchema = z.object({ id: z.string(), analysis: z.unknown(), timestamp: z.string(), outcome: callOutcomeSchema.nullable().optional() });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 
 export const historyQuerySchema = z.object({ ticker: z.string().max(64).optional() });

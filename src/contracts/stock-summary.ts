@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type * as Core from "../core/analysis/analysis-report";
 
 /**
  * The analysis report (docs/product.md) — one schema for engine output, API responses, CSV imports and
@@ -9,11 +8,10 @@ import type * as Core from "../core/analysis/analysis-report";
 
 const NA = z.literal("N/A");
 /** A price in dollars (rounded to cents by the engine), or 'N/A'. */
-export const priceOrNa = z.union([z.number().finite().nonnegative(), NA]);
+const priceOrNa = z.union([z.number().finite().nonnegative(), NA]);
 export type PriceOrNa = z.infer<typeof priceOrNa>;
 
 export const recommendationActionSchema = z.enum(["BUY", "WATCH", "SELL"]);
-export type RecommendationAction = z.infer<typeof recommendationActionSchema>;
 
 const sentence = z.string().min(1);
 
@@ -40,7 +38,16 @@ export const stockSummarySchema = z.object({
     setup_type: sentence,
   }),
   technical_analysis: z.object({
-    moving_averages: z.object({ ema_50: priceOrNa, ema_150: priceOrNa, ema_200: priceOrNa }),
+    /**
+     * Exponential averages of the close (each seeded with the simple average of its first window). The
+     * Trend Template and the 50-day rules may use simple ones instead: their figures and kind are in
+     * meta.trend_template (docs/method.md).
+     */
+    moving_averages: z.object({
+      ema_50: priceOrNa.describe("50-day exponential moving average of the close"),
+      ema_150: priceOrNa.describe("150-day exponential moving average of the close"),
+      ema_200: priceOrNa.describe("200-day exponential moving average of the close"),
+    }),
     trend: sentence,
     /** Fraction below (negative) the 52-week high: -0.042 = 4.2% below. */
     distance_from_52_week_high: z.union([z.number().finite(), NA]),
@@ -77,7 +84,7 @@ export const stockSummarySchema = z.object({
 });
 export type StockSummary = z.infer<typeof stockSummarySchema>;
 
-export const trendTemplateCriterionSchema = z.object({
+const trendTemplateCriterionSchema = z.object({
   id: z.number().int().min(1).max(8),
   label: sentence,
   passed: z.boolean(),
@@ -85,7 +92,7 @@ export const trendTemplateCriterionSchema = z.object({
   values: z.record(z.string(), z.number().finite().nullable()),
 });
 
-export const baseSchema = z.object({
+const baseSchema = z.object({
   type: z.enum(["VCP", "Flat base", "Cup with handle"]),
   start_date: z.string(),
   weeks: z.number().finite().nonnegative(),
@@ -97,7 +104,7 @@ export const baseSchema = z.object({
   sessions_since_breakout: z.number().int().nonnegative().nullable().optional(),
 });
 
-export const analysisMetaSchema = z.object({
+const analysisMetaSchema = z.object({
   engine_version: z.string(),
   generated_at: z.string(),
   /** Date of the last session analysed. */
@@ -129,17 +136,3 @@ export const analysisReportSchema = z.object({
 });
 export type AnalysisReport = z.infer<typeof analysisReportSchema>;
 
-/** A stored analysis as lists and history carry it; `analysis` may arrive as a JSON string. */
-export const analysisRecordSchema = z.object({
-  id: z.union([z.string(), z.number()]),
-  analysis: z.union([z.string(), z.object({ stock_summary: stockSummarySchema }).passthrough()]),
-  timestamp: z.string(),
-});
-export type AnalysisRecord = z.infer<typeof analysisRecordSchema>;
-
-// The engine's plain types (src/core) and this schema describe the same shape: checked both ways here.
-type MutuallyAssignable<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const summaryMatches: MutuallyAssignable<StockSummary, Core.StockSummary> = true;
-const metaMatches: MutuallyAssignable<AnalysisMeta, Core.AnalysisMeta> = true;
-const reportMatches: MutuallyAssignable<AnalysisReport, Core.AnalysisReport> = true;
-export const schemaMatchesEngineTypes = summaryMatches && metaMatches && reportMatches;

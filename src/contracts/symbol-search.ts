@@ -5,10 +5,9 @@ export const symbolSearchQuerySchema = z.object({
   q: z.string().trim().max(64).default(""),
   limit: z.coerce.number().int().min(1).max(60).default(8),
 });
-export type SymbolSearchQuery = z.infer<typeof symbolSearchQuerySchema>;
 
 /** One suggestion: the ticker to analyse and the company's name. */
-export const symbolSuggestionSchema = z.object({
+const symbolSuggestionSchema = z.object({
   ticker: z.string(),
   name: z.string(),
   sector: z.string().nullable(),

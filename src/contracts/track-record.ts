@@ -16,7 +16,7 @@ export const MIN_MEANINGFUL_TRADES = 30;
 const fraction = z.number().finite();
 const nullableNumber = z.number().finite().nullable();
 
-export const tradeStatsSchema = z.object({
+const tradeStatsSchema = z.object({
   trades: z.number().int().nonnegative(),
   win_rate: nullableNumber,
   avg_r: nullableNumber,
@@ -27,7 +27,7 @@ export const tradeStatsSchema = z.object({
 });
 export type TradeStatsView = z.infer<typeof tradeStatsSchema>;
 
-export const actionStatsSchema = tradeStatsSchema.extend({
+const actionStatsSchema = tradeStatsSchema.extend({
   /** Stock-sessions with the call (a call repeated on 5 days counts 5). */
   count: z.number().int().nonnegative(),
   /** Distinct calls (for BUY: the bases that opened a trade). */
@@ -38,7 +38,7 @@ export const actionStatsSchema = tradeStatsSchema.extend({
 });
 export type ActionStatsView = z.infer<typeof actionStatsSchema>;
 
-export const liveActionStatsSchema = actionStatsSchema.extend({
+const liveActionStatsSchema = actionStatsSchema.extend({
   /** Setups still being measured. */
   open: z.number().int().nonnegative(),
 });
@@ -88,7 +88,7 @@ export const trackRecordSummarySchema = z.object({
 });
 export type TrackRecordSummary = z.infer<typeof trackRecordSummarySchema>;
 
-export const callStatusSchema = z.enum(["open", "target", "stop", "timed-out", "not-filled", "done"]);
+const callStatusSchema = z.enum(["open", "target", "stop", "timed-out", "not-filled", "done"]);
 export type CallStatusView = z.infer<typeof callStatusSchema>;
 
 /** How a call has done since it was made (a public call, or an analysis in its user's own history). */
@@ -106,7 +106,7 @@ export const callOutcomeSchema = z.object({
 });
 export type CallOutcome = z.infer<typeof callOutcomeSchema>;
 
-export const trackRecordCallSchema = callOutcomeSchema.extend({
+const trackRecordCallSchema = callOutcomeSchema.extend({
   id: z.string(),
   /** The session the call was published for. */
   date: z.string(),

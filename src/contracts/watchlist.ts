@@ -15,11 +15,10 @@ import { recommendationActionSchema } from "./stock-summary";
 
 /** The rules a watched stock can raise, on by default (decision 032). */
 export const WATCH_RULES = ["buy", "sell", "extended", "new_base"] as const;
-export const watchRuleSchema = z.enum(WATCH_RULES);
-export type WatchRule = z.infer<typeof watchRuleSchema>;
+export type WatchRule = (typeof WATCH_RULES)[number];
 
 /** What an alert is about: a rule of the stock's setup, or a price the user set. */
-export const ALERT_KINDS = [...WATCH_RULES, "price_above", "price_below"] as const;
+const ALERT_KINDS = [...WATCH_RULES, "price_above", "price_below"] as const;
 export const alertKindSchema = z.enum(ALERT_KINDS);
 export type AlertKind = z.infer<typeof alertKindSchema>;
 
@@ -41,7 +40,6 @@ const tickerField = z
   .transform((ticker) => ticker.toUpperCase());
 
 export const addWatchRequestSchema = z.object({ ticker: tickerField }).strict();
-export type AddWatchRequest = z.input<typeof addWatchRequestSchema>;
 
 export const watchTickerParamsSchema = z.object({ ticker: tickerField });
 
@@ -56,7 +54,7 @@ export const updateWatchRequestSchema = z
 export type UpdateWatchRequest = z.infer<typeof updateWatchRequestSchema>;
 
 /** The stock's latest call, as the watch list shows it; null until it has been analysed. */
-export const watchedCallSchema = z.object({
+const watchedCallSchema = z.object({
   as_of: z.string(),
   action: recommendationActionSchema,
   company: z.string(),
@@ -74,7 +72,7 @@ export const watchedCallSchema = z.object({
 });
 export type WatchedCall = z.infer<typeof watchedCallSchema>;
 
-export const priceAlertSchema = z.object({
+const priceAlertSchema = z.object({
   level: z.number().finite(),
   /** The session it fired on; a fired price alert stays spent until it is set again. */
   fired_on: z.string().nullable(),

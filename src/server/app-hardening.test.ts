@@ -6,7 +6,7 @@ import { MemoryMailSender } from "./test-support/memory-mail-sender";
 import { CachedMarketDataProvider } from "./adapters/market/cached-market-data-provider";
 import { DemoMarketProvider } from "./adapters/market/demo";
 import { testDatabaseKinds } from "./test-support/test-database";
-import type { InjectOptions } from "light-my-request";
+import type { InjectOptions } from "fastify";
 import { apiHeaders, createVerifiedUser, json, multipartForm, startTestApp, TEST_AUTH_SECRET, type TestApp } from "./test-support/test-app";
 import { createServices } from "./composition/create-services";
 import { createLogger } from "./logger";

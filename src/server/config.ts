@@ -70,8 +70,8 @@ const trustProxy = z.preprocess(
 );
 
 /** The news sources `NEWS_SOURCES` may list (docs/product.md: Quanta briefs when nothing else is configured). */
-export const NEWS_SOURCE_IDS = ["briefs", "fmp", "rss"] as const;
-export type NewsSourceId = (typeof NEWS_SOURCE_IDS)[number];
+const NEWS_SOURCE_IDS = ["briefs", "fmp", "rss"] as const;
+type NewsSourceId = (typeof NEWS_SOURCE_IDS)[number];
 
 export const envSchema = z
   .object({
@@ -204,7 +204,7 @@ function crossFieldProblems(source: Record<string, string | undefined>): string[
   return problems;
 }
 
-export type Env = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
 
 export type MarketProviderSetting = "auto" | "demo" | "yahoo" | "fmp";
 

@@ -7,8 +7,8 @@ import type { WatchSnapshot } from "./watch-snapshot";
  * however often it is seen: a breakout by its date, a base by its start. Stored under a unique
  * (ticker, rule, key), an event is raised once, whatever runs the job twice.
  */
-export type StockRule = "buy" | "sell" | "extended" | "new_base";
-export type PriceRule = "price_above" | "price_below";
+type StockRule = "buy" | "sell" | "extended" | "new_base";
+type PriceRule = "price_above" | "price_below";
 
 export interface AlertEvent {
   ticker: string;
@@ -21,7 +21,7 @@ export interface AlertEvent {
 }
 
 /** A base that starts this many calendar days after the last one began is a new base, not the same one re-measured. */
-export const NEW_BASE_GAP_DAYS = 21;
+const NEW_BASE_GAP_DAYS = 21;
 
 function daysBetween(from: string, to: string): number {
   return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;

@@ -3,15 +3,20 @@
  * object as an argument, so a test or a later settings page can vary a rule without touching code.
  */
 export interface AnalysisConfig {
-  /** Fewest sessions the engine accepts (EMA200 plus a 52-week window). */
+  /** Fewest sessions the engine accepts (a 200-session average plus a 52-week window). */
   minBars: number;
-  ema: { fast: number; medium: number; slow: number };
+  /**
+   * Periods of the 50/150/200-day moving averages. The Trend Template and the stock's 50-day rules use
+   * them as `trendTemplate.averages` says; the report's `ema_*` fields and the market direction always
+   * use exponential ones.
+   */
+  averagePeriods: { fast: number; medium: number; slow: number };
   averageVolumeSessions: number;
   atrSessions: number;
   yearSessions: number;
   trendTemplate: {
-    /** Sessions over which EMA200 must be rising (criterion 3). */
-    ema200RisingSessions: number;
+    /** Sessions over which the 200-day average must be rising (criterion 3); also how far back 'falling' looks. */
+    ma200RisingSessions: number;
     /** Price ≥ this × 52-week low (criterion 6). */
     aboveLowFactor: number;
     /** Price ≥ this × 52-week high (criterion 7). */
@@ -95,11 +100,11 @@ export interface AnalysisConfig {
 
 export const DEFAULT_ANALYSIS_CONFIG: AnalysisConfig = {
   minBars: 260,
-  ema: { fast: 50, medium: 150, slow: 200 },
+  averagePeriods: { fast: 50, medium: 150, slow: 200 },
   averageVolumeSessions: 50,
   atrSessions: 14,
   yearSessions: 252,
-  trendTemplate: { ema200RisingSessions: 21, aboveLowFactor: 1.3, nearHighFactor: 0.75, minRsRating: 70, averages: "sma" },
+  trendTemplate: { ma200RisingSessions: 21, aboveLowFactor: 1.3, nearHighFactor: 0.75, minRsRating: 70, averages: "sma" },
   relativeStrength: { weights: [0.4, 0.2, 0.2, 0.2], periods: [63, 126, 189, 252] },
   base: {
     minPriorAdvance: 0.3,

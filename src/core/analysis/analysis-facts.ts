@@ -12,7 +12,8 @@ export type SetupKind =
   | "Breakout"
   | "Extended"
   | "Past the buy window"
-  | "Pullback to EMA50"
+  | "Pullback to the 50-day SMA"
+  | "Pullback to the 50-day EMA"
   | "Failed breakout"
   | "Stop hit"
   | "50-day line broken"
@@ -82,10 +83,11 @@ export interface AnalysisFacts {
   low52: number;
   /** Fraction from the 52-week high (≤ 0). */
   distanceFromHigh: number;
+  /** Exponential averages, always (the report's `ema_*` fields). */
   ema50: number;
   ema150: number;
   ema200: number;
-  /** The Trend Template's averages (simple or exponential). */
+  /** The Trend Template's averages (simple or exponential): every rule and text about 'the 50-day' cites these. */
   averages: { kind: "SMA" | "EMA"; ma50: number; ma150: number; ma200: number };
   /** Close as traded that day (the price rules use it). */
   tradedPrice: number;

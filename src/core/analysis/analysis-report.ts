@@ -3,7 +3,7 @@
  * src/contracts/stock-summary.ts holds the zod schema of the same shape and checks at compile time
  * that the two agree, so they cannot drift.
  */
-export type NotAvailable = "N/A";
+type NotAvailable = "N/A";
 export type PriceOrNa = number | NotAvailable;
 export type RecommendationAction = "BUY" | "WATCH" | "SELL";
 export type BaseType = "VCP" | "Flat base" | "Cup with handle";
@@ -60,7 +60,7 @@ export interface TrendTemplateCriterion {
   values: Record<string, number | null>;
 }
 
-export interface BaseSummary {
+interface BaseSummary {
   type: BaseType;
   start_date: string;
   weeks: number;

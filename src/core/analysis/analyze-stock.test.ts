@@ -292,7 +292,7 @@ describe("WATCH and SELL (method v2)", () => {
   it("a weak Trend Template is WATCH with its blocker, not SELL", () => {
     const facts = computeFacts(input(leader().move(-0.4, 50).build()));
     expect(facts.trend.score).toBeLessThanOrEqual(3);
-    expect(facts.trend.ema200Falling).toBe(false);
+    expect(facts.trend.ma200Falling).toBe(false);
     expect(facts.action).toBe("WATCH");
     expect(facts.sellReasons).toEqual([]);
     expect(facts.buyBlockers).toContainEqual({ rule: "weak-trend-template", score: facts.trend.score, needed: config.recommendation.minTrendScoreForBuy });
@@ -317,12 +317,29 @@ describe("WATCH and SELL (method v2)", () => {
     const bars = decliner().move(0.2, 30).build();
     const stacked = computeFacts(input(bars), withStage4("stacked"));
     expect(stacked.price).toBeLessThan(stacked.averages.ma200);
-    expect(stacked.trend.ema200Falling).toBe(true);
+    expect(stacked.trend.ma200Falling).toBe(true);
     expect(stacked.action).toBe("WATCH");
     expect(stacked.sellReasons).toEqual([]);
     const loose = computeFacts(input(bars), withStage4("below-falling-200"));
     expect(loose.action).toBe("SELL");
     expect(loose.sellReasons).toEqual([{ rule: "stage-4-decline", ma200: loose.averages.ma200, stacked: false }]);
+  });
+});
+
+describe("setup label", () => {
+  it("a steady advance within 3% above its 50-day average, no base: the pullback is named after the average it was judged on", () => {
+    // 60 to 100 over 520 sessions: the close runs about 2.4% above the 50-day average.
+    const bars = new BarBuilder(60).to(100, 520).build();
+    for (const [averages, label] of [["sma", "Pullback to the 50-day SMA"], ["ema", "Pullback to the 50-day EMA"]] as const) {
+      const chosen: AnalysisConfig = { ...config, trendTemplate: { ...config.trendTemplate, averages } };
+      const facts = computeFacts(input(bars), chosen);
+      expect(facts.baseState).toBeNull();
+      expect(facts.trend.score).toBeGreaterThanOrEqual(6);
+      expect(facts.price / facts.averages.ma50 - 1).toBeGreaterThan(0);
+      expect(facts.price / facts.averages.ma50 - 1).toBeLessThanOrEqual(0.03);
+      expect(facts.setup).toBe(label);
+      expect(analyzeStock(input(bars), chosen).stock_summary.technical_analysis.technical_setup).toBe(label);
+    }
   });
 });
 

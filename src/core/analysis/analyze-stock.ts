@@ -105,16 +105,16 @@ export interface DayEvidence {
 }
 
 function trendAt(ctx: SeriesContext, i: number, rsRating: number | null, config: AnalysisConfig): TrendTemplateResult {
-  const back = i - config.trendTemplate.ema200RisingSessions;
+  const back = i - config.trendTemplate.ma200RisingSessions;
   return evaluateTrendTemplate(
     {
       price: ctx.bars.close[i]!,
-      ema50: ctx.ma50[i]!,
-      ema150: ctx.ma150[i]!,
-      ema200: ctx.ma200[i]!,
-      ema200Earlier: back >= 0 ? ctx.ma200[back]! : Number.NaN,
-      ema50Earlier: back >= 0 ? ctx.ma50[back]! : Number.NaN,
-      ema150Earlier: back >= 0 ? ctx.ma150[back]! : Number.NaN,
+      ma50: ctx.ma50[i]!,
+      ma150: ctx.ma150[i]!,
+      ma200: ctx.ma200[i]!,
+      ma200Earlier: back >= 0 ? ctx.ma200[back]! : Number.NaN,
+      ma50Earlier: back >= 0 ? ctx.ma50[back]! : Number.NaN,
+      ma150Earlier: back >= 0 ? ctx.ma150[back]! : Number.NaN,
       low52: ctx.low52[i]!,
       high52: ctx.high52[i]!,
       rsRating,
@@ -126,8 +126,8 @@ function trendAt(ctx: SeriesContext, i: number, rsRating: number | null, config:
 function stage4Decline(ctx: SeriesContext, i: number, trend: TrendTemplateResult, config: AnalysisConfig): RuleOutcome | null {
   const price = ctx.bars.close[i]!;
   const ma200 = ctx.ma200[i]!;
-  if (!(price < ma200 && trend.ema200Falling)) return null;
-  const back = i - config.trendTemplate.ema200RisingSessions;
+  if (!(price < ma200 && trend.ma200Falling)) return null;
+  const back = i - config.trendTemplate.ma200RisingSessions;
   const stacked =
     ctx.ma50[i]! < ctx.ma150[i]! && ctx.ma150[i]! < ma200 && back >= 0 && ctx.ma50[i]! < ctx.ma50[back]! && ctx.ma150[i]! < ctx.ma150[back]!;
   if (config.sell.stage4 === "stacked" && !stacked) return null;
@@ -218,7 +218,7 @@ export function decideAt(ctx: SeriesContext, tracker: SetupTracker, i: number, e
 
   return {
     action,
-    setup: setupKind(ctx, i, action, sellReasons, baseState, trend),
+    setup: setupKind(ctx, i, action, sellReasons, baseState, trend, config),
     trend,
     sellReasons,
     buyBlockers,
@@ -228,7 +228,7 @@ export function decideAt(ctx: SeriesContext, tracker: SetupTracker, i: number, e
   };
 }
 
-function setupKind(ctx: SeriesContext, i: number, action: RecommendationAction, sellReasons: RuleOutcome[], baseState: BaseState | null, trend: TrendTemplateResult): SetupKind {
+function setupKind(ctx: SeriesContext, i: number, action: RecommendationAction, sellReasons: RuleOutcome[], baseState: BaseState | null, trend: TrendTemplateResult, config: AnalysisConfig): SetupKind {
   const price = ctx.bars.close[i]!;
   if (action === "SELL") {
     switch (sellReasons[0]!.rule) {
@@ -249,7 +249,8 @@ function setupKind(ctx: SeriesContext, i: number, action: RecommendationAction, 
     return baseState.inBuyWindow ? "Breakout" : "Past the buy window";
   }
   const ma50 = ctx.ma50[i]!;
-  if (trend.score >= 6 && price > ma50 && price <= ma50 * 1.03) return "Pullback to EMA50";
+  // Named after the average it was decided on, which is the Trend Template's (simple by default).
+  if (trend.score >= 6 && price > ma50 && price <= ma50 * 1.03) return config.trendTemplate.averages === "sma" ? "Pullback to the 50-day SMA" : "Pullback to the 50-day EMA";
   return "No base";
 }
 

@@ -4,7 +4,7 @@
  */
 
 /** docs/method.md: the buy range ends 5% above the buy point; beyond it a stock is extended. */
-export const EXTENDED_ABOVE_BUY_POINT = 0.05;
+const EXTENDED_ABOVE_BUY_POINT = 0.05;
 
 /** A distance under half a tenth of a percent reads 'At buy point' (it rounds to 0.0%). */
 const AT_BUY_POINT = 0.0005;
@@ -83,7 +83,7 @@ export function setupTier(position: BuyPointPosition): number {
  * Quality inside a tier: trend (10 per Trend Template criterion) and relative strength (up to 9.9),
  * minus 2 points per percent away from the buy point and per percent of stop risk beyond 8%.
  */
-export function setupScore(input: SetupRankInput, position: BuyPointPosition = buyPointPosition(input)): number {
+function setupScore(input: SetupRankInput, position: BuyPointPosition = buyPointPosition(input)): number {
   const trend = typeof input.trendScore === "number" && Number.isFinite(input.trendScore) ? input.trendScore : 0;
   const rs = typeof input.rsRating === "number" && Number.isFinite(input.rsRating) ? input.rsRating : 0;
   const away = position.distance === null ? 0 : Math.abs(position.distance) * 100;

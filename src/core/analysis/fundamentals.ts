@@ -1,10 +1,10 @@
 import type { Fundamentals } from "../market/market-data";
 import type { AnalysisConfig } from "./analysis-config";
 
-export type GrowthTrend = "Accelerating" | "Decelerating" | "Mixed" | "Steady";
-export type OwnershipTrend = "Increasing" | "Decreasing" | "Stable";
+type GrowthTrend = "Accelerating" | "Decelerating" | "Mixed" | "Steady";
+type OwnershipTrend = "Increasing" | "Decreasing" | "Stable";
 
-export interface QuarterGrowth {
+interface QuarterGrowth {
   periodEnd: string;
   eps: number;
   epsYearAgo: number;

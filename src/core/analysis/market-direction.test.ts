@@ -90,7 +90,7 @@ describe("market direction at the last session", () => {
   it("needs enough history for the 200-day EMA's direction", () => {
     expect(analyzeMarketDirection(new BarBuilder(300).to(310, 150).build(), config)).toBeNull();
     const { bars, series } = run(uptrend());
-    const start = config.ema.slow - 1 + config.trendTemplate.ema200RisingSessions;
+    const start = config.averagePeriods.slow - 1 + config.trendTemplate.ma200RisingSessions;
     expect(series.trend[start - 1]).toBeNull();
     expect(marketDirectionAt(bars, series, start - 1, config)).toBeNull();
     expect(series.trend[start]).toBe("Confirmed uptrend");

@@ -4,7 +4,7 @@ import { ema } from "../indicators/moving-average";
 import type { AnalysisConfig } from "./analysis-config";
 
 export type MarketTrend = "Confirmed uptrend" | "Uptrend under pressure" | "Correction";
-export type MarketSentiment = "Bullish" | "Neutral" | "Bearish";
+type MarketSentiment = "Bullish" | "Neutral" | "Bearish";
 
 export interface MarketDirection {
   trend: MarketTrend;
@@ -45,9 +45,9 @@ const QUARTER_SESSIONS = 63;
 /** Lets a threshold met exactly on decimal prices (a 5.00% rally, a 1.25% gain) count despite binary rounding. */
 const TOLERANCE = 1e-9;
 
-/** First session with a state: the 200-day EMA is defined and can be compared with its value `ema200RisingSessions` earlier. */
+/** First session with a state: the 200-day EMA is defined and can be compared with its value `ma200RisingSessions` earlier. */
 function firstStateIndex(config: AnalysisConfig): number {
-  return config.ema.slow - 1 + config.trendTemplate.ema200RisingSessions;
+  return config.averagePeriods.slow - 1 + config.trendTemplate.ma200RisingSessions;
 }
 
 /**
@@ -60,8 +60,8 @@ export function marketDirectionSeries(benchmark: DailyBars, config: AnalysisConf
   const { close, volume } = benchmark;
   const n = close.length;
   const m = config.market;
-  const ema50 = ema(close, config.ema.fast);
-  const ema200 = ema(close, config.ema.slow);
+  const ema50 = ema(close, config.averagePeriods.fast);
+  const ema200 = ema(close, config.averagePeriods.slow);
   const trend = new Array<MarketTrend | null>(n).fill(null);
   const distribution = new Int32Array(n);
   const followThroughIndex = new Int32Array(n).fill(-1);
@@ -164,7 +164,7 @@ export function marketDirectionAt(benchmark: DailyBars, series: MarketDirectionS
   const close = benchmark.close[index]!;
   const ema50 = series.ema50[index]!;
   const ema200 = series.ema200[index]!;
-  const ema200Falling = ema200 < series.ema200[index - config.trendTemplate.ema200RisingSessions]!;
+  const ema200Falling = ema200 < series.ema200[index - config.trendTemplate.ma200RisingSessions]!;
   const sentiment: MarketSentiment = trend === "Confirmed uptrend" ? "Bullish" : trend === "Correction" ? "Bearish" : "Neutral";
   const return3m = index >= QUARTER_SESSIONS ? close / benchmark.close[index - QUARTER_SESSIONS]! - 1 : Number.NaN;
   const followThrough = series.followThroughIndex[index]!;

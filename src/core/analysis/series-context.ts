@@ -13,10 +13,11 @@ import type { AnalysisConfig } from "./analysis-config";
 export interface SeriesContext {
   bars: DailyBars;
   n: number;
+  /** Exponential averages, always: the report's `ema_50/150/200` fields. */
   ema50: Float64Array;
   ema150: Float64Array;
   ema200: Float64Array;
-  /** The averages of the Trend Template (simple or exponential, `config.trendTemplate.averages`). */
+  /** The averages of the Trend Template and the 50-day rules (simple by default, `config.trendTemplate.averages`). */
   ma50: Float64Array;
   ma150: Float64Array;
   ma200: Float64Array;
@@ -66,9 +67,9 @@ function volumeRatios(volume: Float64Array, period: number): Float64Array {
 
 export function prepareSeries(bars: DailyBars, config: AnalysisConfig): SeriesContext {
   const n = bars.close.length;
-  const ema50 = ema(bars.close, config.ema.fast);
-  const ema150 = ema(bars.close, config.ema.medium);
-  const ema200 = ema(bars.close, config.ema.slow);
+  const ema50 = ema(bars.close, config.averagePeriods.fast);
+  const ema150 = ema(bars.close, config.averagePeriods.medium);
+  const ema200 = ema(bars.close, config.averagePeriods.slow);
   const simple = config.trendTemplate.averages === "sma";
   const rsScore = new Float64Array(n);
   for (let i = 0; i < n; i++) rsScore[i] = relativeStrengthScore(bars.close, i, config.relativeStrength);
@@ -78,9 +79,9 @@ export function prepareSeries(bars: DailyBars, config: AnalysisConfig): SeriesCo
     ema50,
     ema150,
     ema200,
-    ma50: simple ? sma(bars.close, config.ema.fast) : ema50,
-    ma150: simple ? sma(bars.close, config.ema.medium) : ema150,
-    ma200: simple ? sma(bars.close, config.ema.slow) : ema200,
+    ma50: simple ? sma(bars.close, config.averagePeriods.fast) : ema50,
+    ma150: simple ? sma(bars.close, config.averagePeriods.medium) : ema150,
+    ma200: simple ? sma(bars.close, config.averagePeriods.slow) : ema200,
     averageVolume50: averageVolume(bars.volume, config.averageVolumeSessions),
     volumeRatio: volumeRatios(bars.volume, config.averageVolumeSessions),
     atr: atr(bars.high, bars.low, bars.close, config.atrSessions),

@@ -4,7 +4,7 @@ import type { AnalysisReport } from "./analysis-report";
  * Orders reports for a screen: BUYs first, then WATCHes with a buy point (nearest to it first),
  * then other WATCHes, then SELLs; inside each group the stronger trend and RS rank higher.
  */
-export function setupQuality(report: AnalysisReport): number {
+function setupQuality(report: AnalysisReport): number {
   const s = report.stock_summary;
   const strength = report.meta.trend_template.score * 10 + (report.meta.rs_rating ?? 0) / 10;
   const distance = pivotDistance(report);

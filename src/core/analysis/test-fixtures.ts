@@ -34,11 +34,11 @@ export function decliner(): BarBuilder {
 }
 
 /** A benchmark in a confirmed uptrend. */
-export function risingBenchmark(length = 520): DailyBars {
+function risingBenchmark(length = 520): DailyBars {
   return new BarBuilder(300, 80_000_000).to(360, length - 1).build();
 }
 
-export function strongFundamentals(): Fundamentals {
+function strongFundamentals(): Fundamentals {
   const eps = [1.0, 1.02, 1.05, 1.1, 1.15, 1.25, 1.4, 1.6, 1.5, 1.7, 2.0, 2.4];
   return {
     quarterlyEps: eps.map((value, k) => ({ periodEnd: `202${3 + Math.floor(k / 4)}-${["03-31", "06-30", "09-30", "12-31"][k % 4]}`, eps: value })),

@@ -5,12 +5,12 @@ import { evaluateTrendTemplate, type TrendInputs } from "./trend-template";
 /** A textbook stage-2 stock: every criterion passes. */
 const strong: TrendInputs = {
   price: 120,
-  ema50: 110,
-  ema150: 100,
-  ema200: 95,
-  ema200Earlier: 90,
-  ema50Earlier: 100,
-  ema150Earlier: 95,
+  ma50: 110,
+  ma150: 100,
+  ma200: 95,
+  ma200Earlier: 90,
+  ma50Earlier: 100,
+  ma150Earlier: 95,
   low52: 70,
   high52: 125,
   rsRating: 90,
@@ -27,10 +27,10 @@ describe("Trend Template", () => {
   });
 
   const cases: [number, Partial<TrendInputs>][] = [
-    [1, { price: 96, ema50: 90, low52: 60 }],
-    [2, { ema150: 94, ema50: 110 }],
-    [3, { ema200Earlier: 96 }],
-    [4, { ema50: 99 }],
+    [1, { price: 96, ma50: 90, low52: 60 }],
+    [2, { ma150: 94, ma50: 110 }],
+    [3, { ma200Earlier: 96 }],
+    [4, { ma50: 99 }],
     [5, { price: 108 }],
     [6, { low52: 95 }],
     [7, { high52: 170 }],
@@ -43,7 +43,7 @@ describe("Trend Template", () => {
   });
 
   it("boundaries: price exactly 1.30 × the low and 0.75 × the high pass; RS 70 passes", () => {
-    const result = passed({ price: 91, low52: 70, high52: 91 / 0.75, ema50: 90, ema150: 85, ema200: 80, ema200Earlier: 79, rsRating: 70 });
+    const result = passed({ price: 91, low52: 70, high52: 91 / 0.75, ma50: 90, ma150: 85, ma200: 80, ma200Earlier: 79, rsRating: 70 });
     expect(result[5]).toBe(true);
     expect(result[6]).toBe(true);
     expect(result[7]).toBe(true);
@@ -53,12 +53,12 @@ describe("Trend Template", () => {
     expect(passed({ rsRating: null })[7]).toBe(false);
   });
 
-  it("labels trends: Bullish (6–7 with 1–5), Bearish (below a falling EMA200), Strong Bearish (EMAs stacked down, all falling), Neutral", () => {
+  it("labels trends: Bullish (6–7 with 1–5), Bearish (below a falling 200-day average), Strong Bearish (averages stacked down, all falling), Neutral", () => {
     expect(evaluateTrendTemplate({ ...strong, rsRating: 50 }, config).trend).toBe("Bullish");
-    expect(evaluateTrendTemplate({ ...strong, price: 90, ema200Earlier: 97, ema50: 96, ema50Earlier: 95 }, config).trend).toBe("Bearish");
+    expect(evaluateTrendTemplate({ ...strong, price: 90, ma200Earlier: 97, ma50: 96, ma50Earlier: 95 }, config).trend).toBe("Bearish");
     expect(
       evaluateTrendTemplate(
-        { ...strong, price: 60, ema50: 70, ema150: 80, ema200: 90, ema50Earlier: 75, ema150Earlier: 82, ema200Earlier: 91, low52: 58 },
+        { ...strong, price: 60, ma50: 70, ma150: 80, ma200: 90, ma50Earlier: 75, ma150Earlier: 82, ma200Earlier: 91, low52: 58 },
         config,
       ).trend,
     ).toBe("Strong Bearish");

@@ -2,32 +2,32 @@ import type { AnalysisConfig } from "./analysis-config";
 import type { TrendTemplateCriterion } from "./analysis-report";
 
 /**
- * The figures the template compares. `ema*` hold whichever averages the config names
+ * The figures the template compares. `ma*` hold whichever moving averages the config names
  * (`trendTemplate.averages`): simple ones by default (Minervini's definition), exponential on request.
  */
 export interface TrendInputs {
   price: number;
-  ema50: number;
-  ema150: number;
-  ema200: number;
-  /** EMA200 `ema200RisingSessions` sessions ago. */
-  ema200Earlier: number;
-  /** EMA50 and EMA150 a month ago, to tell whether they are falling. */
-  ema50Earlier: number;
-  ema150Earlier: number;
+  ma50: number;
+  ma150: number;
+  ma200: number;
+  /** The 200-day average `ma200RisingSessions` sessions ago. */
+  ma200Earlier: number;
+  /** The 50- and 150-day averages as many sessions ago, to tell whether they are falling. */
+  ma50Earlier: number;
+  ma150Earlier: number;
   low52: number;
   high52: number;
   rsRating: number | null;
 }
 
-export type TrendLabel = "Strong Bullish" | "Bullish" | "Neutral" | "Bearish" | "Strong Bearish";
+type TrendLabel = "Strong Bullish" | "Bullish" | "Neutral" | "Bearish" | "Strong Bearish";
 
 export interface TrendTemplateResult {
   criteria: TrendTemplateCriterion[];
   score: number;
   trend: TrendLabel;
-  ema200Rising: boolean;
-  ema200Falling: boolean;
+  ma200Rising: boolean;
+  ma200Falling: boolean;
 }
 
 const known = (value: number) => (Number.isFinite(value) ? value : null);
@@ -39,38 +39,38 @@ export function evaluateTrendTemplate(t: TrendInputs, config: AnalysisConfig): T
   const rules = config.trendTemplate;
   const kind = rules.averages === "sma" ? "SMA" : "EMA";
   const key = rules.averages;
-  const ema200Rising = t.ema200 > t.ema200Earlier;
-  const ema200Falling = t.ema200 < t.ema200Earlier;
+  const ma200Rising = t.ma200 > t.ma200Earlier;
+  const ma200Falling = t.ma200 < t.ma200Earlier;
   const criteria: TrendTemplateCriterion[] = [
     {
       id: 1,
       label: `Price above the 150-day and 200-day ${kind}s`,
-      passed: t.price > t.ema150 && t.price > t.ema200,
-      values: { price: known(t.price), [`${key}_150`]: known(t.ema150), [`${key}_200`]: known(t.ema200) },
+      passed: t.price > t.ma150 && t.price > t.ma200,
+      values: { price: known(t.price), [`${key}_150`]: known(t.ma150), [`${key}_200`]: known(t.ma200) },
     },
     {
       id: 2,
       label: `150-day ${kind} above the 200-day ${kind}`,
-      passed: t.ema150 > t.ema200,
-      values: { [`${key}_150`]: known(t.ema150), [`${key}_200`]: known(t.ema200) },
+      passed: t.ma150 > t.ma200,
+      values: { [`${key}_150`]: known(t.ma150), [`${key}_200`]: known(t.ma200) },
     },
     {
       id: 3,
-      label: `200-day ${kind} rising for at least ${rules.ema200RisingSessions} sessions`,
-      passed: ema200Rising,
-      values: { [`${key}_200`]: known(t.ema200), [`${key}_200_earlier`]: known(t.ema200Earlier) },
+      label: `200-day ${kind} rising for at least ${rules.ma200RisingSessions} sessions`,
+      passed: ma200Rising,
+      values: { [`${key}_200`]: known(t.ma200), [`${key}_200_earlier`]: known(t.ma200Earlier) },
     },
     {
       id: 4,
       label: `50-day ${kind} above the 150-day and 200-day ${kind}s`,
-      passed: t.ema50 > t.ema150 && t.ema50 > t.ema200,
-      values: { [`${key}_50`]: known(t.ema50), [`${key}_150`]: known(t.ema150), [`${key}_200`]: known(t.ema200) },
+      passed: t.ma50 > t.ma150 && t.ma50 > t.ma200,
+      values: { [`${key}_50`]: known(t.ma50), [`${key}_150`]: known(t.ma150), [`${key}_200`]: known(t.ma200) },
     },
     {
       id: 5,
       label: `Price above the 50-day ${kind}`,
-      passed: t.price > t.ema50,
-      values: { price: known(t.price), [`${key}_50`]: known(t.ema50) },
+      passed: t.price > t.ma50,
+      values: { price: known(t.price), [`${key}_50`]: known(t.ma50) },
     },
     {
       id: 6,
@@ -93,11 +93,11 @@ export function evaluateTrendTemplate(t: TrendInputs, config: AnalysisConfig): T
   ];
   const score = criteria.filter((c) => c.passed).length;
   const firstFive = criteria.slice(0, 5).every((c) => c.passed);
-  const allFalling = ema200Falling && t.ema150 < t.ema150Earlier && t.ema50 < t.ema50Earlier;
+  const allFalling = ma200Falling && t.ma150 < t.ma150Earlier && t.ma50 < t.ma50Earlier;
   let trend: TrendLabel = "Neutral";
-  if (t.ema50 < t.ema150 && t.ema150 < t.ema200 && allFalling) trend = "Strong Bearish";
-  else if (t.price < t.ema200 && ema200Falling) trend = "Bearish";
+  if (t.ma50 < t.ma150 && t.ma150 < t.ma200 && allFalling) trend = "Strong Bearish";
+  else if (t.price < t.ma200 && ma200Falling) trend = "Bearish";
   else if (score === 8) trend = "Strong Bullish";
   else if (score >= 6 && firstFive) trend = "Bullish";
-  return { criteria, score, trend, ema200Rising, ema200Falling };
+  return { criteria, score, trend, ma200Rising, ma200Falling };
 }

@@ -91,7 +91,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
 const STOPWORDS = new Set(["a", "an", "the", "and", "or", "of", "for", "with", "in", "on", "to", "set", "kit", "their", "my", "his", "her"]);
 
 /** Lower case, letters and digits only, single spaces; a plural -s dropped from each word. */
-export function normalise(text: string): string {
+function normalise(text: string): string {
   return text
     .toLowerCase()
     .normalize("NFKD")
@@ -110,7 +110,7 @@ function stem(word: string): string {
 }
 
 /** A comma, semicolon, slash or newline separated list, normalised, empties dropped. */
-export function splitList(text: string | undefined): string[] {
+function splitList(text: string | undefined): string[] {
   if (!text) return [];
   return text
     .split(/[,;/\n\r]+|\band\b|&/i)
@@ -132,7 +132,7 @@ const SYNONYMS: Map<string, Set<string>> = (() => {
 })();
 
 /** The term, its synonyms, and the synonyms of each of its words. */
-export function expandInterest(term: string): Set<string> {
+function expandInterest(term: string): Set<string> {
   const result = new Set<string>([term]);
   for (const synonym of SYNONYMS.get(term) ?? []) result.add(synonym);
   for (const word of term.split(" ")) {
@@ -184,7 +184,7 @@ export function isSameGift(catalogueName: string, previousGift: string): boolean
   return shared / shorter.length >= 0.6;
 }
 
-export function isPreviousGift(gift: CatalogueGift, previousGifts: string | undefined): boolean {
+function isPreviousGift(gift: CatalogueGift, previousGifts: string | undefined): boolean {
   return splitList(previousGifts).some((previous) => isSameGift(gift.name, previous));
 }
 
@@ -224,7 +224,7 @@ function wantedInterests(text: string | undefined): WantedInterest[] {
 }
 
 /** The band shown for a gift: its own range, clipped to the budget (never above its maximum). */
-export function priceBandWithin(gift: CatalogueGift, min: number, max: number): { low: number; high: number } | null {
+function priceBandWithin(gift: CatalogueGift, min: number, max: number): { low: number; high: number } | null {
   if (gift.low > max) return null;
   const high = Math.min(gift.high, max);
   const low = gift.high >= min ? Math.max(gift.low, min) : gift.low;
@@ -301,7 +301,7 @@ const OCCASION_PHRASES: Record<Exclude<Occasion, "other">, string> = {
 };
 
 /** Why an idea fits, in one or two plain sentences built from what matched. */
-export function explain(candidate: ScoredCandidate, request: GiftRequest): string {
+function explain(candidate: ScoredCandidate, request: GiftRequest): string {
   const name = request.name.trim();
   const parts: string[] = [];
   if (candidate.matchedInterests.length > 0) parts.push(`It suits ${name}'s interest in ${listText(candidate.matchedInterests)}`);

@@ -1,5 +1,5 @@
 /**
- * Direction of a series (e.g. 'EMA200 rising for at least 21 sessions', Trend Template criterion 3).
+ * Direction of a series (e.g. 'the 200-day average rising for at least 21 sessions', Trend Template criterion 3).
  */
 
 /**

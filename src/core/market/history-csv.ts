@@ -21,7 +21,7 @@ import type { DailyBars } from "./market-data";
  * Rows come out sorted by date. A duplicate date, a missing column or cell, a price that is not a
  * positive number, or a negative volume throws a HistoryCsvError naming the ticker and line.
  */
-export type HistoryCsvFormat = "sp500" | "yahoo" | "zipline" | "plain";
+type HistoryCsvFormat = "sp500" | "yahoo" | "zipline" | "plain";
 
 export class HistoryCsvError extends Error {
   readonly code = "invalid_history_csv";

@@ -64,7 +64,7 @@ export class SymbolNotFoundError extends Error {
 }
 
 /** How many demo tickers the unknown-ticker answer suggests. */
-export const DEMO_SUGGESTION_COUNT = 2;
+const DEMO_SUGGESTION_COUNT = 2;
 
 /**
  * The answer to a ticker the demo market does not list: 'AAPL is not in the demo market — try NWSC

@@ -50,10 +50,6 @@ export interface Fundamentals {
   ownership: InstitutionalOwnership | null;
 }
 
-export function barCount(bars: DailyBars): number {
-  return bars.close.length;
-}
-
 /** Builds DailyBars from row objects (CSV import, provider responses); not for hot paths. */
 export function barsFromRows(
   rows: readonly { date: string; open: number; high: number; low: number; close: number; volume: number }[],

@@ -26,7 +26,7 @@ export function dayNumber(year: number, month: number, day: number): number {
   return Math.floor(Date.UTC(year, month - 1, day) / MS_PER_DAY);
 }
 
-export function dayNumberFromIso(iso: string): number {
+function dayNumberFromIso(iso: string): number {
   const [y, m, d] = iso.split("-").map(Number);
   return dayNumber(y!, m!, d!);
 }
@@ -36,7 +36,7 @@ export function isoFromDayNumber(day: number): string {
 }
 
 /** 0 = Sunday … 6 = Saturday. */
-export function weekday(day: number): number {
+function weekday(day: number): number {
   return (((day + 4) % 7) + 7) % 7;
 }
 
@@ -82,7 +82,7 @@ const holidayCache = new Map<number, Set<number>>();
 const specialClosures = new Set(SPECIAL_CLOSURES.map(dayNumberFromIso));
 
 /** The exchange's full-day holidays of one calendar year. */
-export function nyseHolidays(year: number): Set<number> {
+function nyseHolidays(year: number): Set<number> {
   const cached = holidayCache.get(year);
   if (cached) return cached;
   const days = new Set<number>();
@@ -102,7 +102,7 @@ export function nyseHolidays(year: number): Set<number> {
   return days;
 }
 
-export function isTradingDay(day: number): boolean {
+function isTradingDay(day: number): boolean {
   const dow = weekday(day);
   if (dow === 0 || dow === 6) return false;
   if (specialClosures.has(day)) return false;
@@ -121,7 +121,7 @@ const newYorkClock = new Intl.DateTimeFormat("en-US", {
 });
 
 /** Calendar date (as a day number) and hour of an instant, in New York. */
-export function newYorkDateAndHour(now: Date): { day: number; hour: number } {
+function newYorkDateAndHour(now: Date): { day: number; hour: number } {
   const parts: Record<string, string> = {};
   for (const part of newYorkClock.formatToParts(now)) parts[part.type] = part.value;
   return { day: dayNumber(Number(parts.year), Number(parts.month), Number(parts.day)), hour: Number(parts.hour) };

@@ -26,7 +26,7 @@ export interface SessionBar {
   close: number;
 }
 
-export interface ForwardReturn {
+interface ForwardReturn {
   stock: number;
   benchmark: number | null;
   excess: number | null;

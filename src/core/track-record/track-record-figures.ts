@@ -20,19 +20,19 @@ export interface RecordedSetup {
   progress: CallProgress;
 }
 
-export interface LiveActionStats extends ActionStats {
+interface LiveActionStats extends ActionStats {
   /** Setups still being measured (fewer than 126 sessions, or a trade not yet over). */
   open: number;
 }
 
-export interface EquityPoint {
+interface EquityPoint {
   date: string;
   /** Sum of the R of every BUY trade closed on or before the date (each trade risks 1R). */
   r: number;
   trades: number;
 }
 
-export interface BenchmarkPoint {
+interface BenchmarkPoint {
   date: string;
   /** The benchmark's change since the first call's session. */
   change: number;

@@ -104,7 +104,7 @@ const NOISE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123
  * Seeded text that does not compress: PostgreSQL compresses a repetitive value below its index row
  * limit, so only text like this finds keys and indexed columns that take unbounded input.
  */
-export function noise(length: number, seed: number): string {
+function noise(length: number, seed: number): string {
   let state = seed | 0 || 1;
   let text = "";
   for (let i = 0; i < length; i++) {
@@ -136,7 +136,7 @@ export function hostileString(): fc.Arbitrary<string> {
 }
 
 /** Numbers JSON can carry, including the edges (NaN and ±Infinity become null in JSON). */
-export function hostileNumber(): fc.Arbitrary<number> {
+function hostileNumber(): fc.Arbitrary<number> {
   return fc.oneof(
     fc.constantFrom(0, -0, -1, 1, 0.5, -0.5, 1e308, -1e308, 2 ** 53 + 1, -(2 ** 63), Number.MAX_SAFE_INTEGER, Number.MIN_VALUE),
     fc.integer(),
@@ -386,7 +386,7 @@ export function encodedBody(value: fc.Arbitrary<unknown>, options: { bodyLimit?:
 // Paths and queries
 
 /** encodeURIComponent, which throws on a lone surrogate: then each UTF-8 byte (U+FFFD for the surrogate). */
-export function encodeComponent(value: string): string {
+function encodeComponent(value: string): string {
   try {
     return encodeURIComponent(value);
   } catch {

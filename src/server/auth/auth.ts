@@ -11,8 +11,8 @@ import { checkAuthSecret } from "./auth-secret";
 import { API_TOKEN_ISSUER } from "./token-verifier";
 
 /** JWTs for API calls live 15 minutes; the browser refreshes them 5 minutes before expiry. */
-export const JWT_LIFETIME = "15m";
-export const GOOGLE_PROVIDER_ID = "google";
+const JWT_LIFETIME = "15m";
+const GOOGLE_PROVIDER_ID = "google";
 /** The redirect URI operators register with Google (README), kept across the better-auth 1.7 upgrade. */
 export const LEGACY_GOOGLE_CALLBACK_PATH = `/api/auth/oauth2/callback/${GOOGLE_PROVIDER_ID}`;
 

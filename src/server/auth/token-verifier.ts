@@ -2,7 +2,7 @@ import { errors as joseErrors, importJWK, jwtVerify, decodeProtectedHeader, type
 import type { Database } from "../db/database";
 import { jwks } from "../db/schema";
 
-export type TokenProblem = "token_missing" | "token_invalid" | "token_expired";
+type TokenProblem = "token_missing" | "token_invalid" | "token_expired";
 
 export type TokenCheck = { ok: true; userId: string; sessionId: string } | { ok: false; problem: TokenProblem };
 

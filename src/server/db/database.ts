@@ -14,7 +14,7 @@ import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock";
 import { projectPath } from "../project-root";
 import { copyPgliteTemplate } from "./pglite-template";
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The Drizzle handle every repository takes; the same for PGlite and node-postgres. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 

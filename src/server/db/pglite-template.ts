@@ -37,7 +37,7 @@ export function pgliteTemplateFolder(key: string): string {
 }
 
 /** The template folder for this installation's PGlite and migrations, or undefined when there is no key. */
-export function currentPgliteTemplate(): string | undefined {
+function currentPgliteTemplate(): string | undefined {
   const key = pgliteTemplateKey();
   return key ? pgliteTemplateFolder(key) : undefined;
 }

@@ -407,7 +407,8 @@ export const llmSharedUsage = pgTable(
  * 'failed' when it cannot finish).
  */
 export const refreshRuns = pgTable("refresh_runs", {
-  runKey: text("run_key").primaryKey(),
+  /** The run's id: its trading-day (or manual) key, '#', and the claim's suffix. */
+  runId: text("run_id").primaryKey(),
   tickers: integer("tickers").notNull(),
   chunks: integer("chunks").notNull(),
   phase: text("phase").notNull().default("score"),
@@ -424,7 +425,7 @@ export const refreshRuns = pgTable("refresh_runs", {
 export const refreshChunks = pgTable(
   "refresh_chunks",
   {
-    runKey: text("run_key").notNull(),
+    runId: text("run_id").notNull(),
     phase: text("phase").notNull(),
     chunk: integer("chunk").notNull(),
     tickers: jsonb("tickers").$type<string[]>().notNull(),
@@ -438,7 +439,7 @@ export const refreshChunks = pgTable(
     failed: jsonb("failed").$type<string[]>(),
     error: text("error"),
   },
-  (table) => [primaryKey({ columns: [table.runKey, table.phase, table.chunk] })],
+  (table) => [primaryKey({ columns: [table.runId, table.phase, table.chunk] })],
 );
 
 /**

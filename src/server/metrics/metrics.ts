@@ -9,7 +9,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom
  */
 
 /** Request timing, written by the metrics plugin's onResponse hook. */
-export interface HttpMetrics {
+interface HttpMetrics {
   /**
    * One answered request. `route` is the route pattern (`/api/logos/:ticker`), or "unmatched"
    * when no route answered (404s, the SPA's pages); `seconds` is the time Fastify spent on it.
@@ -65,7 +65,7 @@ export const METRIC_NAMES = {
 } as const;
 
 /** The route label of a request no route answered. */
-export const UNMATCHED_ROUTE = "unmatched";
+const UNMATCHED_ROUTE = "unmatched";
 
 /** From 1 ms (a /healthz answer) to 30 s (a slow upstream): the goals (p99 ≤ 50 ms) fall on a bound. */
 const HTTP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];

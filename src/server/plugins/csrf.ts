@@ -2,8 +2,8 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../app-error";
 
-export const CSRF_COOKIE = "csrftoken";
-export const CSRF_HEADER = "x-csrftoken";
+const CSRF_COOKIE = "csrftoken";
+const CSRF_HEADER = "x-csrftoken";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
@@ -30,7 +30,7 @@ function requestPath(request: FastifyRequest): string {
  * decides when present (the app's Referrer-Policy is no-referrer, so a browser's own form post
  * carries `Origin: null` and no Referer); otherwise the Origin (or Referer) must be this host.
  */
-export function isSameSite(request: FastifyRequest): boolean {
+function isSameSite(request: FastifyRequest): boolean {
   const fetchSite = request.headers["sec-fetch-site"];
   if (typeof fetchSite === "string" && fetchSite !== "") return fetchSite === "same-origin";
   const origin = request.headers.origin;
@@ -50,7 +50,7 @@ function sameToken(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-export function isCsrfExempt(request: FastifyRequest): boolean {
+function isCsrfExempt(request: FastifyRequest): boolean {
   if (SAFE_METHODS.has(request.method)) return true;
   const path = request.url.split("?")[0] ?? "";
   return EXEMPT_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, "") || path.startsWith(prefix));

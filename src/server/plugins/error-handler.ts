@@ -33,7 +33,7 @@ function isMultipartRequest(request: FastifyRequest): boolean {
 }
 
 /** A malformed or over-limit multipart body as a 4xx AppError; null when the error is something else. */
-export function multipartProblem(error: FastifyError, request: FastifyRequest): AppError | null {
+function multipartProblem(error: FastifyError, request: FastifyRequest): AppError | null {
   const code = typeof error.code === "string" ? error.code : "";
   if (MULTIPART_LIMIT_CODES.has(code)) {
     return code === "FST_REQ_FILE_TOO_LARGE"

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../app-error";
 
-export const INVALID_CHARACTERS_CODE = "invalid_characters";
-export const INVALID_CHARACTERS_MESSAGE = "The request contains a character that is not allowed (NUL).";
+const INVALID_CHARACTERS_CODE = "invalid_characters";
+const INVALID_CHARACTERS_MESSAGE = "The request contains a character that is not allowed (NUL).";
 
 const RAW_NUL = /\0|%00/i;
 /** Media types a JSON parser reads (better-call's rule: application/json and application/*+json). */

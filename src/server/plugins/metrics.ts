@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { AppError } from "../app-error";
 import type { Metrics } from "../metrics/metrics";
 
-export const METRICS_PATH = "/metrics";
+const METRICS_PATH = "/metrics";
 export const METRICS_TOKEN_CODE = "metrics_token_required";
 const METRICS_TOKEN_MESSAGE = "The metrics need a token: send the header 'Authorization: Bearer <METRICS_TOKEN>'.";
 

@@ -8,7 +8,7 @@ export type AuthenticatedUser = Pick<UserRecord, "id" | "email" | "emailVerified
 /** A signed-in user whose e-mail is verified: what the research, CSV and chat services take. */
 export type VerifiedUser = AuthenticatedUser & { emailVerified: true };
 
-export const EMAIL_UNVERIFIED_MESSAGE = "Please verify your email first! Check your inbox for the verification link.";
+const EMAIL_UNVERIFIED_MESSAGE = "Please verify your email first! Check your inbox for the verification link.";
 
 const MESSAGES = {
   token_missing: "Please sign in to continue.",

@@ -1,7 +1,7 @@
 import { isIPv4, isIPv6 } from "node:net";
 
 /** IPv6 clients are grouped by this prefix: one subscriber is usually handed a whole /64. */
-export const IPV6_GROUP_PREFIX_BITS = 64;
+const IPV6_GROUP_PREFIX_BITS = 64;
 
 /** The eight 16-bit groups of an IPv6 address (a dotted IPv4 tail counts as two); null when malformed. */
 function ipv6Groups(address: string): number[] | null {

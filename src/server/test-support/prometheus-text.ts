@@ -10,7 +10,7 @@ const SAMPLE_LINE = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})?\s+(\S+)(?:\s+\d+)?$/;
 const LABEL = /(\w+)="((?:[^"\\]|\\.)*)"/g;
 
 /** Every sample of the text (comments and blank lines skipped). */
-export function parsePrometheusText(text: string): PrometheusSample[] {
+function parsePrometheusText(text: string): PrometheusSample[] {
   const samples: PrometheusSample[] = [];
   for (const line of text.split("\n")) {
     if (line === "" || line.startsWith("#")) continue;

@@ -10,7 +10,7 @@ import { CachedMarketDataProvider } from "../adapters/market/cached-market-data-
 import { DemoMarketProvider } from "../adapters/market/demo";
 import type { TestDatabaseKind } from "./test-database";
 
-export const TEST_APP_URL = "http://localhost:3000";
+const TEST_APP_URL = "http://localhost:3000";
 export const TEST_ORIGIN = { origin: TEST_APP_URL };
 export const TEST_AUTH_SECRET = "test-secret-test-secret-test-secret-0123456789";
 

@@ -10,9 +10,9 @@ import { VENDORED_DATA_DIR } from "../../test-fixtures/market-data";
  * client code runs.
  */
 
-export const YAHOO_FIXTURE_DIR = join(VENDORED_DATA_DIR, "yahoo");
+const YAHOO_FIXTURE_DIR = join(VENDORED_DATA_DIR, "yahoo");
 
-export interface RecordedExchange {
+interface RecordedExchange {
   file: string;
   url: URL;
   status: number;
@@ -29,7 +29,7 @@ export interface ReplyCore {
 let loaded: RecordedExchange[] | null = null;
 
 /** Every recorded exchange: request URL → status and parsed body. */
-export function loadYahooFixtures(dir: string = YAHOO_FIXTURE_DIR): RecordedExchange[] {
+function loadYahooFixtures(dir: string = YAHOO_FIXTURE_DIR): RecordedExchange[] {
   if (loaded) return loaded;
   const exchanges: RecordedExchange[] = [];
   for (const gzipped of readdirSync(dir).filter((name) => name.endsWith(".json.gz")).sort()) {
@@ -79,7 +79,7 @@ export interface YahooReplay {
 }
 
 /** The recorded answer to a Yahoo data request, matched on host, path and the query fields that pick the data. */
-export function recordedReply(url: URL, chartAliases: Record<string, string> = {}): { reply: ReplyCore; file: string | null } {
+function recordedReply(url: URL, chartAliases: Record<string, string> = {}): { reply: ReplyCore; file: string | null } {
   const exchanges = loadYahooFixtures();
   const symbol = symbolOf(url);
   const recordedSymbol = symbol;

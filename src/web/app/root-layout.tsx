@@ -19,7 +19,7 @@ function ScrollToTopOnNavigate() {
   return null;
 }
 
-export function AppShell() {
+function AppShell() {
   const brand = useBrand();
   return (
     <div className="flex min-h-dvh flex-col">

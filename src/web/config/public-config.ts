@@ -4,7 +4,7 @@ import { apiJson } from "../lib/api-client";
 import { checkedBody, isRecord } from "../lib/body-checks";
 import { publicConfigKeys } from "../lib/query-keys";
 
-export const DEFAULT_BRAND = "Quanta";
+const DEFAULT_BRAND = "Quanta";
 
 /**
  * Checks GET /api/config's answer against contracts/public-config.ts by hand, so zod stays out of
@@ -35,7 +35,7 @@ export function parsePublicConfig(body: unknown): PublicConfig | null {
 const publicConfigBody = checkedBody(parsePublicConfig);
 
 /** GET /api/config: the public runtime configuration. */
-export function fetchPublicConfig(): Promise<PublicConfig> {
+function fetchPublicConfig(): Promise<PublicConfig> {
   return apiJson("/api/config", { method: "GET" }, publicConfigBody);
 }
 

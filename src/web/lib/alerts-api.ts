@@ -16,10 +16,10 @@ import { reworded } from "./request-error-message";
  * this module with its own chunk (decision 033).
  */
 
-export const ALERTS_FAILURE = "Your alerts could not be loaded. Please try again.";
-export const ALERT_SETTINGS_FAILURE = "Your alert settings could not be loaded. Please try again.";
-export const ALERT_SETTINGS_SAVE_FAILURE = "Your alert settings could not be saved. Please try again.";
-export const UNSUBSCRIBE_FAILURE = "You could not be unsubscribed. Please try again.";
+const ALERTS_FAILURE = "Your alerts could not be loaded. Please try again.";
+const ALERT_SETTINGS_FAILURE = "Your alert settings could not be loaded. Please try again.";
+const ALERT_SETTINGS_SAVE_FAILURE = "Your alert settings could not be saved. Please try again.";
+const UNSUBSCRIBE_FAILURE = "You could not be unsubscribed. Please try again.";
 
 const JSON_HEADERS = { "content-type": "application/json" };
 

@@ -5,7 +5,7 @@ import type { AnalysisMeta, StockSummary } from "../../contracts/stock-summary";
 import { isRecord } from "./body-checks";
 
 /** Every property optional, all the way down (arrays keep their element type, partially). */
-export type DeepPartial<T> = T extends readonly (infer U)[]
+type DeepPartial<T> = T extends readonly (infer U)[]
   ? DeepPartial<U>[]
   : T extends object
     ? { [K in keyof T]?: DeepPartial<T[K]> | null }

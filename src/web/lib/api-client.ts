@@ -49,9 +49,9 @@ export class ApiRequestError extends Error {
   }
 }
 
-export const INVALID_RESPONSE_MESSAGE = "Invalid response format from server";
+const INVALID_RESPONSE_MESSAGE = "Invalid response format from server";
 
-export interface ApiRequestInit extends RequestInit {
+interface ApiRequestInit extends RequestInit {
   /** false: no Bearer token even when signed in, for public endpoints (docs/product.md). */
   auth?: boolean;
 }
@@ -62,7 +62,7 @@ export interface ApiClientDeps {
   getToken: () => Promise<string | null>;
 }
 
-export interface ApiJson {
+interface ApiJson {
   /** apiFetch plus JSON parsing, checked by the endpoint's contract (`parser`). */
   <T>(path: string, init: ApiRequestInit | undefined, parser: BodyParser<T>): Promise<T>;
   /** apiFetch plus JSON parsing, unchecked. */

@@ -7,4 +7,3 @@ export const authClient = createAuthClient({
   plugins: [jwtClient(), adminClient(), oauthPopupClient()],
 });
 
-export type AuthClient = typeof authClient;

@@ -32,7 +32,7 @@ export function useAuth(): AuthContextValue {
 }
 
 /** Drops cached data that belongs to a user; public data (server config) stays. */
-export function clearPrivateQueries(queryClient: QueryClient): void {
+function clearPrivateQueries(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: isPrivateQuery });
 }
 

@@ -19,7 +19,7 @@ export const TIMEOUT_MS = 30_000;
 /** Network time-out of one token request on mobile connections. */
 export const TIMEOUT_MOBILE_MS = 60_000;
 /** Never schedule refreshes closer than this, even for tokens that live under five minutes. */
-export const MIN_REFRESH_DELAY_MS = 5_000;
+const MIN_REFRESH_DELAY_MS = 5_000;
 
 export interface IdentityUser {
   id: string;
@@ -38,7 +38,7 @@ export class TokenRequestError extends Error {
 }
 
 /** The token request took longer than the network time-out. */
-export class TokenTimeoutError extends Error {
+class TokenTimeoutError extends Error {
   constructor(timeoutMs: number) {
     super(`The token request timed out after ${String(timeoutMs / 1000)} s.`);
     this.name = "TokenTimeoutError";
@@ -46,7 +46,7 @@ export class TokenTimeoutError extends Error {
 }
 
 /** There is no signed-in user (never was, signed out, or the session ended). */
-export class SignedOutError extends Error {
+class SignedOutError extends Error {
   constructor() {
     super("You are signed out.");
     this.name = "SignedOutError";
@@ -295,6 +295,3 @@ export class IdentitySession {
   }
 }
 
-export function createIdentitySession(options: IdentitySessionOptions): IdentitySession {
-  return new IdentitySession(options);
-}

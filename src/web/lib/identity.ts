@@ -11,7 +11,7 @@ import { isMobileDevice } from "./is-mobile";
  * and the identity session needs the raw status (401/403 sign out, anything else retries with
  * backoff) and its own time-out signal (docs/product.md).
  */
-export async function fetchAuthToken(signal: AbortSignal): Promise<string> {
+async function fetchAuthToken(signal: AbortSignal): Promise<string> {
   const response = await fetch("/api/auth/token", {
     method: "GET",
     credentials: "include",

@@ -13,7 +13,7 @@ import { isRecord } from "./body-checks";
  */
 
 /** What a failed request looks like to this rule: ApiRequestError, any Error, or anything thrown. */
-export interface FailedRequestLike {
+interface FailedRequestLike {
   /** HTTP status; 0 when no answer came (network, aborted, a local failure). */
   status?: number;
   code?: string;

@@ -9,7 +9,7 @@ import { reworded } from "./request-error-message";
  * paint, decision 008). The page's calls are fetched by features/track-record/api.
  */
 
-export const TRACK_RECORD_FAILURE = "The track record could not be loaded. Please try again.";
+const TRACK_RECORD_FAILURE = "The track record could not be loaded. Please try again.";
 
 /** How long a loaded summary is reused: the record changes once a day, after the daily screen. */
 export const TRACK_RECORD_STALE_MS = 10 * 60_000;

@@ -2,8 +2,8 @@ import { useCallback, useState } from "react";
 import { authClient } from "./auth-client";
 import { paths } from "../../contracts/paths";
 
-export const VERIFICATION_SENT_MESSAGE = "Verification email sent! Please check your inbox.";
-export const VERIFICATION_FAILED_MESSAGE = "Error sending verification email. Please try again later.";
+const VERIFICATION_SENT_MESSAGE = "Verification email sent! Please check your inbox.";
+const VERIFICATION_FAILED_MESSAGE = "Error sending verification email. Please try again later.";
 
 export type ResendState = "idle" | "sending" | "sent" | "failed";
 

@@ -11,7 +11,7 @@
  */
 import { HYDRATED_EVENT } from "./landing-events";
 
-export const HYDRATE_NEAR_SELECTORS = ["#buy-list", "#contact", "[data-hydrate-near]"] as const;
+const HYDRATE_NEAR_SELECTORS = ["#buy-list", "#contact", "[data-hydrate-near]"] as const;
 export const IDLE_LOAD_DELAY_MS = 3000;
 const INTERACTION_EVENTS = ["pointerdown", "touchstart", "keydown", "wheel", "scroll", "mousemove", "focusin"] as const;
 
@@ -123,7 +123,7 @@ export function startLandingBoot(win: BootWindow, importApp: () => Promise<unkno
  * input's onChange never ran). Announce it as an input event React sees as a change: set the old
  * value through React's tracked setter, the typed one through the element's own, then dispatch.
  */
-export function announceTypedText(doc: Document): void {
+function announceTypedText(doc: Document): void {
   for (const field of doc.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea")) {
     if (field instanceof HTMLInputElement && ["checkbox", "radio", "file", "hidden", "submit", "button"].includes(field.type)) continue;
     const typed = field.value;

@@ -28,7 +28,7 @@ function base64url(value: string): string {
   return btoa(value).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-export function fakeJwt(expiresInMs = 15 * 60_000): string {
+function fakeJwt(expiresInMs = 15 * 60_000): string {
   const header = base64url(JSON.stringify({ alg: "EdDSA" }));
   const payload = base64url(JSON.stringify({ sub: "u1", exp: Math.floor((Date.now() + expiresInMs) / 1000) }));
   return `${header}.${payload}.sig`;

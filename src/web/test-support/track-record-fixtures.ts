@@ -9,7 +9,7 @@ import type {
 /** Track-record answers typed by contracts/track-record.ts, for the web's component tests. */
 
 /** The 2009–2017 simulation of docs/track-record.md (its published figures). */
-export function historicalSimulation(overrides: Partial<HistoricalSimulation> = {}): HistoricalSimulation {
+function historicalSimulation(overrides: Partial<HistoricalSimulation> = {}): HistoricalSimulation {
   return {
     title: "S&P 500 stocks 2009–2017 against SPY",
     from: "2009-01-01",
@@ -130,7 +130,7 @@ export function freshSummary(overrides: Partial<TrackRecordSummary> = {}): Track
   });
 }
 
-export function trackRecordCall(overrides: Partial<TrackRecordCall> = {}): TrackRecordCall {
+function trackRecordCall(overrides: Partial<TrackRecordCall> = {}): TrackRecordCall {
   return {
     id: "c1",
     date: "2026-03-02",

@@ -4,7 +4,7 @@ import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import type { AppConfig } from "../../config";
 
-export type LlmConfig = NonNullable<AppConfig["llm"]>;
+type LlmConfig = NonNullable<AppConfig["llm"]>;
 
 /** The configured model and how reports and the UI name it ('Narrated by gpt-4o-mini'). */
 export interface ConfiguredModel {

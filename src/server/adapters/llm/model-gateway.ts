@@ -33,14 +33,14 @@ export interface ModelGatewayOptions {
  * not be read, the model was too slow, its answer was refused (not the schema, or the caller's
  * check threw), or any other error (HTTP, network, provider).
  */
-export type FallbackReason = "budget_spent" | "budget_unknown" | "timed_out" | "rejected" | "failed";
+type FallbackReason = "budget_spent" | "budget_unknown" | "timed_out" | "rejected" | "failed";
 
 export type ModelResult<T> =
   | { ok: true; value: T }
   | { ok: false; reason: "budget_spent" }
   | { ok: false; reason: Exclude<FallbackReason, "budget_spent">; error: unknown };
 
-export class ModelTimeoutError extends Error {
+class ModelTimeoutError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "ModelTimeoutError";

@@ -22,7 +22,7 @@ export const MARKET_CACHE_TTL_MS = {
  * Every request asks for at least this many sessions, so the analysis (520), the chart and the
  * universe scan share one cached series instead of fetching a short and a long one.
  */
-export const MIN_CACHED_SESSIONS = 520;
+const MIN_CACHED_SESSIONS = 520;
 const MEMORY_ENTRIES = 2_000;
 
 export interface MarketCacheLog {
@@ -42,7 +42,7 @@ export interface CachedMarketOptions {
   onLookup?: (kind: CacheKind, hit: boolean) => void;
 }
 
-export type CacheKind = "bars" | "fundamentals" | "profile" | "search";
+type CacheKind = "bars" | "fundamentals" | "profile" | "search";
 
 interface Entry {
   value: unknown;
@@ -301,7 +301,7 @@ function covers(entry: { sessions?: number }, wanted: number | undefined): boole
  * Bars change when a session closes: fresh until the next US close. Bars that do not yet hold the
  * last completed session (the provider publishes a little after 16:00) are asked again soon.
  */
-export function barsExpiry(bars: DailyBars | null, now: Date): number {
+function barsExpiry(bars: DailyBars | null, now: Date): number {
   if (!bars) return now.getTime() + MARKET_CACHE_TTL_MS.notFound;
   const close = nextSessionClose(now).getTime();
   const last = bars.dates[bars.dates.length - 1] ?? "";

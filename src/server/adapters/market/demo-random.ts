@@ -30,7 +30,7 @@ export function hashParts(...parts: readonly (string | number)[]): number {
 }
 
 /** A uniform draw in [0, 1) from (key, index, channel), independent of any call order. */
-export function counterUniform(key: number, index: number, channel: number): number {
+function counterUniform(key: number, index: number, channel: number): number {
   const h = fmix32(key ^ fmix32(Math.imul(index + 1, 0x9e3779b1) ^ Math.imul(channel + 1, 0x85ebca77)));
   return h / 4294967296;
 }

@@ -7,7 +7,7 @@ import type { Rng } from "./demo-random";
  * contractions are exactly the ones designed and no spurious swing appears between them.
  */
 
-export type Ease = "linear" | "fast-start" | "slow-start";
+type Ease = "linear" | "fast-start" | "slow-start";
 
 export interface LegSpec {
   /** Sessions in the leg. */

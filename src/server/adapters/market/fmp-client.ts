@@ -4,10 +4,10 @@ import { NewsUpstreamError } from "../news/news-source";
 
 /** Name used in every error and report. */
 export const FMP_SOURCE_NAME = "Financial Modeling Prep";
-export const FMP_DEFAULT_BASE_URL = "https://financialmodelingprep.com";
-export const FMP_TIMEOUT_MS = 10_000;
+const FMP_DEFAULT_BASE_URL = "https://financialmodelingprep.com";
+const FMP_TIMEOUT_MS = 10_000;
 /** The free plan's allowance. */
-export const FMP_DEFAULT_DAILY_BUDGET = 250;
+const FMP_DEFAULT_DAILY_BUDGET = 250;
 
 export interface FmpClientOptions {
   apiKey: string;

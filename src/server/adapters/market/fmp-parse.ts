@@ -31,7 +31,7 @@ export interface BarRepairs {
 const isRecord = (value: unknown): value is Raw => Boolean(value) && typeof value === "object" && !Array.isArray(value);
 
 /** A finite number from a number or numeric string; null otherwise. */
-export function num(value: unknown): number | null {
+function num(value: unknown): number | null {
   if (typeof value === "number") return Number.isFinite(value) ? value : null;
   if (typeof value === "string" && value.trim() !== "") {
     const n = Number(value);

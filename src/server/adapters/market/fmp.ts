@@ -34,7 +34,7 @@ export interface FmpCompanyProfile extends CompanyProfile {
   exchange: string | null;
 }
 
-export interface FmpSymbolMatch extends SymbolMatch {
+interface FmpSymbolMatch extends SymbolMatch {
   currency: string | null;
   exchange: string | null;
 }

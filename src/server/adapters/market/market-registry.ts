@@ -33,7 +33,7 @@ export interface MarketRegistryOptions {
 }
 
 /** A provider the configuration can name once `auto` is resolved. */
-export type ConcreteMarketProvider = Exclude<MarketProviderSetting, "auto">;
+type ConcreteMarketProvider = Exclude<MarketProviderSetting, "auto">;
 
 export interface MarketChoice {
   provider: ConcreteMarketProvider;
@@ -54,7 +54,7 @@ export interface MarketChoiceLog {
   info(fields: Record<string, unknown>, message: string): void;
 }
 
-export const MARKET_PROBE_TIMEOUT_MS = 3_000;
+const MARKET_PROBE_TIMEOUT_MS = 3_000;
 /** Sessions the probe asks for: one small chart request. */
 const PROBE_SESSIONS = 5;
 const REAL_DATA_HINT = "set MARKET_DATA_PROVIDER=yahoo, or fmp with FMP_API_KEY, for real data";

@@ -24,7 +24,7 @@ type ConcreteProvider = Exclude<MarketProviderSetting, "auto">;
  * bursting. Yahoo publishes no quota: no day limit, and 5 a second to stay a polite client. The
  * demo market calls nothing upstream, so it has no budget.
  */
-export const DEFAULT_PROVIDER_LIMITS: Record<ConcreteProvider, ProviderLimits | null> = {
+const DEFAULT_PROVIDER_LIMITS: Record<ConcreteProvider, ProviderLimits | null> = {
   demo: null,
   yahoo: { perSecond: 5, perDay: null },
   fmp: { perSecond: 5, perDay: 250 },
@@ -42,7 +42,7 @@ export function providerLimits(provider: ConcreteProvider, configured: AppConfig
  * visitors' look-ups spend it and nothing more, and analyses keep the rest of the day for
  * themselves (decision 035). Yahoo has no day limit; its look-ups are bounded all the same.
  */
-export const DEFAULT_SEARCH_CALLS_PER_DAY: Record<ConcreteProvider, number | null> = {
+const DEFAULT_SEARCH_CALLS_PER_DAY: Record<ConcreteProvider, number | null> = {
   demo: null,
   yahoo: 500,
   fmp: 25,
@@ -55,7 +55,7 @@ export const DEFAULT_SEARCH_CALLS_PER_DAY: Record<ConcreteProvider, number | nul
 export type BudgetLane = "main" | "search";
 
 /** The search lane's calls a day: the configured or default allowance, never more than half the day. */
-export function searchCallsPerDay(provider: ConcreteProvider, configured: AppConfig["market"]["budget"]): number | null {
+function searchCallsPerDay(provider: ConcreteProvider, configured: AppConfig["market"]["budget"]): number | null {
   const total = providerLimits(provider, configured);
   if (!total) return null;
   const wanted = configured.searchPerDay ?? DEFAULT_SEARCH_CALLS_PER_DAY[provider];
@@ -114,7 +114,7 @@ export class ProviderRateLimitedError extends MarketDataUnavailableError {
 }
 
 /** No per-second slot came free within the longest wait allowed (too many callers for the rate). */
-export class ProviderBudgetBusyError extends MarketDataUnavailableError {
+class ProviderBudgetBusyError extends MarketDataUnavailableError {
   readonly code = "provider_budget_busy";
   constructor(sourceName: string, perSecond: number, waitedMs: number) {
     super(sourceName, `no call slot came free within ${Math.round(waitedMs / 1000)} s (${perSecond} calls a second across all instances)`);

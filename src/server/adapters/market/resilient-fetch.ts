@@ -24,7 +24,7 @@ export interface ResilienceOptions {
   admit?: (signal: AbortSignal | undefined) => Promise<void>;
 }
 
-export const DEFAULT_RESILIENCE: ResilienceOptions = {
+const DEFAULT_RESILIENCE: ResilienceOptions = {
   retries: 2,
   baseDelayMs: 500,
   maxDelayMs: 8_000,
@@ -36,7 +36,7 @@ export const DEFAULT_RESILIENCE: ResilienceOptions = {
   random: Math.random,
 };
 
-export type BreakerState = "closed" | "open" | "half-open";
+type BreakerState = "closed" | "open" | "half-open";
 
 export class CircuitOpenError extends Error {
   constructor(

@@ -1,9 +1,9 @@
 import { MarketDataUnavailableError } from "../../../core/market/market-data-provider";
 
-export const YAHOO_PROVIDER_NAME = "Yahoo Finance";
+const YAHOO_PROVIDER_NAME = "Yahoo Finance";
 
 /** A refused or failed HTTP exchange with Yahoo, raised by the adapter's fetch wrapper. */
-export class YahooHttpError extends Error {
+class YahooHttpError extends Error {
   constructor(
     readonly status: number,
     readonly url: string,

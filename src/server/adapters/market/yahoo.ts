@@ -10,7 +10,7 @@ import { isSymbolNotFound, toUnavailable, yahooFetch } from "./yahoo-errors";
 import type { YahooUnavailableError } from "./yahoo-errors";
 import { DEFAULT_YAHOO_UNIVERSE, spdrSectorEtf } from "./yahoo-universe";
 
-export { YahooHttpError, YahooUnavailableError } from "./yahoo-errors";
+export { YahooUnavailableError } from "./yahoo-errors";
 export type { BarRepairs } from "./yahoo-bars";
 
 export interface YahooMarketOptions {

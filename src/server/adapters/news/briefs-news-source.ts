@@ -4,7 +4,7 @@ import type { NewsArticle } from "../../../contracts/news";
 import { sanitizeNewsHtml } from "./sanitize-news";
 import { escapeHtml as escape } from "../../html-escape";
 
-export const BRIEFS_AUTHOR = "Quanta briefs";
+const BRIEFS_AUTHOR = "Quanta briefs";
 /** A WATCH setup within this fraction below its buy point is 'near the pivot'. */
 const NEAR_PIVOT = 0.05;
 const MAX_WATCH_BRIEFS = 8;

@@ -1,6 +1,6 @@
 import { NewsUpstreamError } from "./news-source";
 
-export const NEWS_TIMEOUT_MS = 8000;
+const NEWS_TIMEOUT_MS = 8000;
 const MAX_BYTES = 5 * 1024 * 1024;
 
 export interface UpstreamOptions {

@@ -19,7 +19,7 @@ const first = (item: Raw, ...keys: string[]): string => {
  * ('NASDAQ:AAPL'), image, link, author; the news endpoints carry publishedDate, text, symbol, url,
  * publisher, site — both shapes are read.
  */
-export function fmpItemToArticle(item: Raw): NewsArticle | null {
+function fmpItemToArticle(item: Raw): NewsArticle | null {
   const title = plainText(first(item, "title"));
   const link = safeUrl(first(item, "link", "url"), { allowRelative: false });
   if (!title && !link) return null;

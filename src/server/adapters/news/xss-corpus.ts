@@ -57,9 +57,6 @@ export const XSS_CORPUS: readonly XssPayload[] = [
   { id: "xlink-href", html: `<svg><a xlink:href="javascript:alert(1)"><text y="20">x</text></a></svg>` },
 ];
 
-/** The payloads as one HTML string (a hostile article body). */
-export const XSS_HTML = XSS_CORPUS.map((p) => p.html).join("\n");
-
 /** URLs that must never survive as an article's link or image. */
 export const XSS_URLS: readonly string[] = [
   "javascript:alert(1)",

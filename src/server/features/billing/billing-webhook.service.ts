@@ -5,7 +5,7 @@ import { idOf, periodEndOf, WebhookVerificationError, type StripeGateway, type V
 import type { ApplyOutcome, StripeCustomersRepository, SubscriptionChange } from "./stripe-customers.repository";
 
 /** The events that change a customer's plan; any other type is acknowledged and ignored. */
-export const HANDLED_EVENT_TYPES = [
+const HANDLED_EVENT_TYPES = [
   "checkout.session.completed",
   "customer.subscription.created",
   "customer.subscription.updated",

@@ -19,10 +19,10 @@
  */
 
 /** Statuses after which Stripe never changes a subscription's status again. */
-export const FINAL_SUBSCRIPTION_STATUSES = ["canceled", "incomplete_expired"] as const;
+const FINAL_SUBSCRIPTION_STATUSES = ["canceled", "incomplete_expired"] as const;
 
 /** Statuses that make premium on their own (past_due only for the grace days). */
-export const ACTIVE_SUBSCRIPTION_STATUSES = ["active", "trialing"] as const;
+const ACTIVE_SUBSCRIPTION_STATUSES = ["active", "trialing"] as const;
 
 /** Rule 3: where a status sits in a subscription's life. Unknown statuses rank as restrictive. */
 const TIE_RANK: Readonly<Record<string, number>> = { incomplete: 0, trialing: 1, active: 2, paused: 3, past_due: 4, unpaid: 5 };
@@ -43,7 +43,7 @@ export interface IncomingSubscriptionState {
   at: Date;
 }
 
-export function isFinalStatus(status: string): boolean {
+function isFinalStatus(status: string): boolean {
   return (FINAL_SUBSCRIPTION_STATUSES as readonly string[]).includes(status);
 }
 

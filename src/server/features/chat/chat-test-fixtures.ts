@@ -15,7 +15,7 @@ import type { ChatTools, FoundAnalysis } from "./chat-tools";
 export const USER: VerifiedUser = { id: "user-1", email: "a@example.com", emailVerified: true };
 
 /** Engine reports of the core fixtures: a forming VCP, a stage-4 decliner, a breakout that failed the next day, an extended one. */
-export function report(ticker: string, name: string, kind: "vcp" | "decliner" | "failed-breakout" | "extended"): AnalysisReport {
+function report(ticker: string, name: string, kind: "vcp" | "decliner" | "failed-breakout" | "extended"): AnalysisReport {
   const breakout = () => vcp().day(0.035, 2.5);
   const builder = { vcp, decliner, "failed-breakout": () => breakout().day(-0.03), extended: () => breakout().to(112, 6) }[kind]();
   const bars = builder.build();

@@ -11,7 +11,7 @@ export interface FoundAnalysis {
 }
 
 /** The market's direction as the latest analyses see it. */
-export interface MarketView {
+interface MarketView {
   trend: string;
   sentiment: string;
   /** BUY / WATCH / SELL counts of the public list; null when it is empty. */

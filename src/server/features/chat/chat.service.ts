@@ -5,7 +5,7 @@ import type { VerifiedUser } from "../../plugins/require-user";
 import type { AssistantOutput, ChatAssistant, PastMessage } from "./chat-assistant";
 import type { ChatRepository, ConversationRow, MessageRow } from "./chat.repository";
 
-export const TITLE_LENGTH = 60;
+const TITLE_LENGTH = 60;
 /** Earlier messages an assistant sees. */
 const HISTORY_MESSAGES = 20;
 

@@ -163,7 +163,7 @@ export class LlmAssistant implements ChatAssistant {
 }
 
 /** What the model sees of an analysis: its figures already formatted as the app shows them. */
-export function summarize(found: FoundAnalysis) {
+function summarize(found: FoundAnalysis) {
   const { report, citation } = found;
   const s = report.stock_summary;
   const money = (value: number | "N/A") => (value === "N/A" ? "N/A" : price(value));

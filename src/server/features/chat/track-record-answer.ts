@@ -13,7 +13,7 @@ import {
 } from "../../../core/narrative/track-record-words";
 
 /** Where the whole record is (the web's page). */
-export const TRACK_RECORD_PATH = "/track-record";
+const TRACK_RECORD_PATH = "/track-record";
 
 /**
  * 'How good are your calls?' and its kin: the track record, hit / win / success rate, accuracy,
@@ -55,7 +55,7 @@ function actionLine(action: "BUY" | "WATCH" | "SELL", stats: ActionStatsView & {
 }
 
 /** 'S&P 500 stocks, 2009–2017, against SPY: BUY 488 trades, 50.0% winners, average +0.41R (…); trades on random dates …'. */
-export function simulationHeadline(simulation: HistoricalSimulation): string {
+function simulationHeadline(simulation: HistoricalSimulation): string {
   const buy = simulation.actions.BUY;
   return (
     `${simulation.title} (${yearRange(simulation.from, simulation.to)}, ${formatCount(simulation.tickers)} stocks): BUY ${tradesWord(buy.trades)}, ${tradeFigures(buy)}; ` +

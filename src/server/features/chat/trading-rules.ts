@@ -124,7 +124,7 @@ export const RULE_TOPICS: RuleTopic[] = [
       bullets([
         `Price above the 150-day and 200-day ${AVERAGE}s`,
         `150-day ${AVERAGE} above the 200-day ${AVERAGE}`,
-        `200-day ${AVERAGE} rising for at least ${RULES.trendTemplate.ema200RisingSessions} sessions`,
+        `200-day ${AVERAGE} rising for at least ${RULES.trendTemplate.ma200RisingSessions} sessions`,
         `50-day ${AVERAGE} above the 150-day and 200-day ${AVERAGE}s`,
         `Price above the 50-day ${AVERAGE}`,
         `Price at least ${pct(RULES.trendTemplate.aboveLowFactor - 1)} above the 52-week low`,

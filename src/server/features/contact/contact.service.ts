@@ -6,8 +6,8 @@ import { clientKey } from "../../rate-limit/client-key";
 import type { RateLimit, RateLimitRule } from "../../rate-limit/shared-rate-limiter";
 import type { ContactMessage, ContactRepository } from "./contact.repository";
 
-export const CONTACT_MESSAGE_MAX = 5000;
-export const MISSING_FIELDS = "Please fill in all fields.";
+const CONTACT_MESSAGE_MAX = 5000;
+const MISSING_FIELDS = "Please fill in all fields.";
 
 export interface ContactInput {
   name?: string | undefined;

@@ -9,8 +9,8 @@ import { containsUnstorableText } from "../../plugins/input-guard";
  * Every row is validated with the src/contracts schemas; errors name their line and column.
  */
 
-export const MAX_IMPORT_ROWS = 10_000;
-export const EXPORT_COLUMNS = ["id", "ticker", "timestamp", "analysis"] as const;
+const MAX_IMPORT_ROWS = 10_000;
+const EXPORT_COLUMNS = ["id", "ticker", "timestamp", "analysis"] as const;
 
 export interface RowError {
   line: number;

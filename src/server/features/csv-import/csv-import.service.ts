@@ -3,8 +3,8 @@ import { AppError } from "../../app-error";
 import type { AuthenticatedUser, VerifiedUser } from "../../plugins/require-user";
 import { readAnalysesCsv, writeAnalysesCsv, type CsvFormat, type ExportRow, type ImportRow, type RowError } from "./analyses-csv";
 
-export const MAX_CSV_BYTES = 5 * 1024 * 1024;
-export const FILE_REQUIRED_MESSAGE = "Please select a file first";
+const MAX_CSV_BYTES = 5 * 1024 * 1024;
+const FILE_REQUIRED_MESSAGE = "Please select a file first";
 
 export type ImportOutcome =
   | { ok: true; format: CsvFormat; total: number; imported: number; skipped: number }

@@ -20,8 +20,8 @@ import { escapeHtml } from "../../html-escape";
  * site-footer.tsx) with a small inline stylesheet, so the pages do not depend on the SPA's hashed CSS.
  */
 
-export const GIFT_TITLE = "Gift Recommendation Assistant";
-export const GIFT_SUBMIT = "Get Gift Recommendations";
+const GIFT_TITLE = "Gift Recommendation Assistant";
+const GIFT_SUBMIT = "Get Gift Recommendations";
 
 const STYLE = `
 *,*::before,*::after{box-sizing:border-box}
@@ -73,12 +73,12 @@ function money(value: number): string {
   return `$${value.toLocaleString("en-US")}`;
 }
 
-export function priceBand(idea: Pick<GiftIdea, "priceLow" | "priceHigh">): string {
+function priceBand(idea: Pick<GiftIdea, "priceLow" | "priceHigh">): string {
   return idea.priceLow === idea.priceHigh ? money(idea.priceLow) : `${money(idea.priceLow)}–${money(idea.priceHigh)}`;
 }
 
 /** The page around a body: the app's header with the brand link home, and the inline styles. */
-export function giftDocument(brand: string, title: string, body: string): string {
+function giftDocument(brand: string, title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -193,7 +193,7 @@ function select(options: FieldOptions, choices: ReadonlyArray<{ value: string; l
 }
 
 /** The form itself: the same names and rules as the React form (src/web/features/gift). */
-export function giftFormHtml(values: GiftFormValues, errors: GiftFormErrors): string {
+function giftFormHtml(values: GiftFormValues, errors: GiftFormErrors): string {
   const f = (name: FieldOptions["name"], label: string, extra: Partial<FieldOptions> = {}): FieldOptions => ({ name, label, values, errors, ...extra });
   const count = Object.keys(errors).length;
   const summary =

@@ -36,15 +36,14 @@ export const GIFT_BUDGET = { shared: "gift" } as const;
 /** How many scored candidates the model may choose from and re-order. */
 const LLM_CANDIDATES = 12;
 
-export const giftRefinementSchema = z.object({
+const giftRefinementSchema = z.object({
   ideas: z
     .array(z.object({ id: z.string().min(1).max(40), why: z.string().trim().min(10).max(400) }))
     .min(MIN_IDEAS)
     .max(MAX_IDEAS),
 });
-export type GiftRefinement = z.infer<typeof giftRefinementSchema>;
 
-export class GiftRefinementRejectedError extends Error {
+class GiftRefinementRejectedError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "GiftRefinementRejectedError";
@@ -85,7 +84,7 @@ function promptFor(request: GiftRequest, candidates: readonly ScoredCandidate[])
  * The model's choice with the catalogue's facts: ids must be candidates and unique, the text names
  * no price; names, prices and shops come from the candidates.
  */
-export function mergeRefinement(request: GiftRequest, candidates: readonly ScoredCandidate[], answer: unknown): GiftIdea[] {
+function mergeRefinement(request: GiftRequest, candidates: readonly ScoredCandidate[], answer: unknown): GiftIdea[] {
   const parsed = giftRefinementSchema.safeParse(answer);
   if (!parsed.success) throw new GiftRefinementRejectedError(`the answer does not match the schema: ${parsed.error.message}`);
   const byId = new Map(candidates.map((c) => [c.gift.id, c]));

@@ -3,7 +3,7 @@ import { MarketDataUnavailableError, type MarketDataProvider } from "../../../co
 import type { LogoImage, LogoSource } from "../../adapters/logos/logo-source";
 import { monogramSvg } from "../../adapters/logos/monogram-logo";
 
-export const TICKER_PATTERN = /^[A-Z0-9][A-Z0-9.\-^]{0,11}$/;
+const TICKER_PATTERN = /^[A-Z0-9][A-Z0-9.\-^]{0,11}$/;
 
 /** Logos for the stock cards: the provider's image when configured and available, else a monogram. */
 export class LogosService {

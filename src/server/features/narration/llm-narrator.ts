@@ -26,7 +26,7 @@ export interface NarrationContext {
 }
 
 /** Why the rules text was kept (logged, and thrown inside `narrate` only). */
-export class NarrationRejectedError extends Error {
+class NarrationRejectedError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "NarrationRejectedError";

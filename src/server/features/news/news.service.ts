@@ -5,7 +5,7 @@ import type { Clock } from "../../clock";
 import type { Logger } from "../../logger";
 
 /** The combined list is rebuilt at most this often (an empty list sooner, e.g. before the first refresh). */
-export const NEWS_CACHE_MS = 5 * 60 * 1000;
+const NEWS_CACHE_MS = 5 * 60 * 1000;
 const EMPTY_CACHE_MS = 30 * 1000;
 const MAX_ARTICLES = 500;
 

@@ -12,7 +12,7 @@ export const PUBLIC_REFRESH_JOB = "public-recommendations-refresh";
 /** The queue every instance takes the refresh's jobs from. */
 export const PUBLIC_REFRESH_QUEUE = "public-refresh";
 /** Where pg-boss puts a refresh job that failed for good (including a last attempt that timed out). */
-export const PUBLIC_REFRESH_FAILED_QUEUE = "public-refresh-failed";
+const PUBLIC_REFRESH_FAILED_QUEUE = "public-refresh-failed";
 
 /**
  * One queued step of a run: list the universe, score a chunk's RS, or analyse a chunk. `runId` is
@@ -22,7 +22,7 @@ export const PUBLIC_REFRESH_FAILED_QUEUE = "public-refresh-failed";
 export type RefreshJob = { kind: "start"; runId: string } | { kind: RefreshPhase; runId: string; chunk: number };
 
 /** The trading day (or manual) run key of a run id. */
-export function runKeyOf(runId: string): string {
+function runKeyOf(runId: string): string {
   return runId.slice(0, runId.lastIndexOf("#"));
 }
 

@@ -47,14 +47,13 @@ export interface RefreshRunSummary {
  * which any instance can tell when a phase is complete and continue the run.
  */
 export class RefreshRunsRepository {
-  // The tables' run_key column holds the run id: the trading day's key and the claim's suffix.
   constructor(private readonly db: Database) {}
 
   /** Records the run and its 'score' chunks; a second call for the same run changes nothing. */
   async createRun(runId: string, chunks: RefreshChunk[], startedAt: Date): Promise<void> {
     const tickers = chunks.reduce((sum, chunk) => sum + chunk.tickers.length, 0);
     await this.db.transaction(async (tx) => {
-      await tx.insert(refreshRuns).values({ runKey: runId, tickers, chunks: chunks.length, startedAt }).onConflictDoNothing();
+      await tx.insert(refreshRuns).values({ runId, tickers, chunks: chunks.length, startedAt }).onConflictDoNothing();
       await this.insertChunks(tx, runId, "score", chunks);
     });
   }
@@ -67,7 +66,7 @@ export class RefreshRunsRepository {
   private async insertChunks(db: Pick<Database, "insert">, runId: string, phase: RefreshPhase, chunks: RefreshChunk[]): Promise<void> {
     // Small batches: one statement per 100 chunks keeps each write short on the embedded database.
     for (let start = 0; start < chunks.length; start += 100) {
-      const batch = chunks.slice(start, start + 100).map((chunk) => ({ runKey: runId, phase, chunk: chunk.chunk, tickers: chunk.tickers }));
+      const batch = chunks.slice(start, start + 100).map((chunk) => ({ runId, phase, chunk: chunk.chunk, tickers: chunk.tickers }));
       await db.insert(refreshChunks).values(batch).onConflictDoNothing();
     }
   }
@@ -76,7 +75,7 @@ export class RefreshRunsRepository {
     return this.db
       .select({ chunk: refreshChunks.chunk, tickers: refreshChunks.tickers })
       .from(refreshChunks)
-      .where(and(eq(refreshChunks.runKey, runId), eq(refreshChunks.phase, phase)))
+      .where(and(eq(refreshChunks.runId, runId), eq(refreshChunks.phase, phase)))
       .orderBy(refreshChunks.chunk);
   }
 
@@ -101,7 +100,7 @@ export class RefreshRunsRepository {
   }
 
   private isChunk(runId: string, phase: RefreshPhase, chunk: number) {
-    return and(eq(refreshChunks.runKey, runId), eq(refreshChunks.phase, phase), eq(refreshChunks.chunk, chunk));
+    return and(eq(refreshChunks.runId, runId), eq(refreshChunks.phase, phase), eq(refreshChunks.chunk, chunk));
   }
 
   /** Records a chunk's results; a chunk already done keeps its first results (false). */
@@ -161,7 +160,7 @@ export class RefreshRunsRepository {
     const [row] = await this.db
       .select({ count: sql<number>`count(*)::int` })
       .from(refreshChunks)
-      .where(and(eq(refreshChunks.runKey, runId), eq(refreshChunks.phase, phase), ne(refreshChunks.state, "done")));
+      .where(and(eq(refreshChunks.runId, runId), eq(refreshChunks.phase, phase), ne(refreshChunks.state, "done")));
     return row?.count ?? 0;
   }
 
@@ -170,7 +169,7 @@ export class RefreshRunsRepository {
     const rows = await this.db
       .select({ scores: refreshChunks.scores })
       .from(refreshChunks)
-      .where(and(eq(refreshChunks.runKey, runId), eq(refreshChunks.phase, "score")));
+      .where(and(eq(refreshChunks.runId, runId), eq(refreshChunks.phase, "score")));
     return rows.flatMap((row) => Object.values(row.scores ?? {}));
   }
 
@@ -179,7 +178,7 @@ export class RefreshRunsRepository {
     const rows = await this.db
       .select({ tickers: refreshChunks.tickers, failed: refreshChunks.failed })
       .from(refreshChunks)
-      .where(and(eq(refreshChunks.runKey, runId), eq(refreshChunks.phase, "analyse")));
+      .where(and(eq(refreshChunks.runId, runId), eq(refreshChunks.phase, "analyse")));
     return rows.flatMap((row) => {
       const failed = new Set(row.failed ?? []);
       return row.tickers.filter((ticker) => !failed.has(ticker));
@@ -191,8 +190,8 @@ export class RefreshRunsRepository {
     const rows = await this.db
       .update(refreshRuns)
       .set({ phase: to, ...(to === "done" && { finishedAt: at }) })
-      .where(and(eq(refreshRuns.runKey, runId), inArray(refreshRuns.phase, Array.isArray(from) ? from : [from])))
-      .returning({ runId: refreshRuns.runKey });
+      .where(and(eq(refreshRuns.runId, runId), inArray(refreshRuns.phase, Array.isArray(from) ? from : [from])))
+      .returning({ runId: refreshRuns.runId });
     return rows.length > 0;
   }
 
@@ -203,18 +202,18 @@ export class RefreshRunsRepository {
   async fail(runId: string, error: string, at: Date): Promise<boolean> {
     const message = error.slice(0, 500);
     return this.db.transaction(async (tx) => {
-      await tx.insert(refreshRuns).values({ runKey: runId, tickers: 0, chunks: 0, startedAt: at }).onConflictDoNothing();
+      await tx.insert(refreshRuns).values({ runId, tickers: 0, chunks: 0, startedAt: at }).onConflictDoNothing();
       const rows = await tx
         .update(refreshRuns)
         .set({ phase: "failed", finishedAt: at, error: message })
-        .where(and(eq(refreshRuns.runKey, runId), notInArray(refreshRuns.phase, ["done", "failed"])))
-        .returning({ runId: refreshRuns.runKey });
+        .where(and(eq(refreshRuns.runId, runId), notInArray(refreshRuns.phase, ["done", "failed"])))
+        .returning({ runId: refreshRuns.runId });
       return rows.length > 0;
     });
   }
 
   async phase(runId: string): Promise<RunPhase | null> {
-    const [row] = await this.db.select({ phase: refreshRuns.phase }).from(refreshRuns).where(eq(refreshRuns.runKey, runId));
+    const [row] = await this.db.select({ phase: refreshRuns.phase }).from(refreshRuns).where(eq(refreshRuns.runId, runId));
     return (row?.phase as RunPhase | undefined) ?? null;
   }
 
@@ -225,7 +224,7 @@ export class RefreshRunsRepository {
 
   /** One run with its progress, or null when it is unknown. */
   async summary(runId: string): Promise<RefreshRunSummary | null> {
-    const [summary] = await this.summarise(await this.db.select().from(refreshRuns).where(eq(refreshRuns.runKey, runId)));
+    const [summary] = await this.summarise(await this.db.select().from(refreshRuns).where(eq(refreshRuns.runId, runId)));
     return summary ?? null;
   }
 
@@ -234,7 +233,7 @@ export class RefreshRunsRepository {
     if (runs.length === 0) return [];
     const chunks = await this.db
       .select({
-        runId: refreshChunks.runKey,
+        runId: refreshChunks.runId,
         phase: refreshChunks.phase,
         state: refreshChunks.state,
         holder: refreshChunks.holder,
@@ -244,15 +243,15 @@ export class RefreshRunsRepository {
         error: refreshChunks.error,
       })
       .from(refreshChunks)
-      .where(inArray(refreshChunks.runKey, runs.map((run) => run.runKey)));
+      .where(inArray(refreshChunks.runId, runs.map((run) => run.runId)));
     return runs.map((run) => {
-      const ofRun = chunks.filter((chunk) => chunk.runId === run.runKey);
+      const ofRun = chunks.filter((chunk) => chunk.runId === run.runId);
       const current = ofRun.filter((chunk) => chunk.phase === (run.phase === "score" ? "score" : "analyse"));
       const analysed = ofRun.filter((chunk) => chunk.phase === "analyse");
       const holders: Record<string, number> = {};
       for (const chunk of ofRun) if (chunk.holder) holders[chunk.holder] = (holders[chunk.holder] ?? 0) + 1;
       return {
-        runId: run.runKey,
+        runId: run.runId,
         phase: run.phase,
         tickers: run.tickers,
         chunks: run.chunks,

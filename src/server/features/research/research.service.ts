@@ -9,11 +9,11 @@ import type { AuthenticatedUser, VerifiedUser } from "../../plugins/require-user
 import type { DailyUsageRepository } from "./daily-usage.repository";
 
 /** How long a removed analysis can be brought back. */
-export const UNDO_WINDOW_MS = 60 * 60 * 1000;
+const UNDO_WINDOW_MS = 60 * 60 * 1000;
 const MAX_INPUT_LENGTH = 64;
 
 /** Who asked for the analysis: an LLM narrator bills its tokens to this user's daily budget. */
-export interface AnalysisContext {
+interface AnalysisContext {
   userId: string;
 }
 
@@ -39,7 +39,7 @@ export interface StoredAnalysis {
 }
 
 /** What research needs of the stored analyses (stored-analyses/, the table's one owner). */
-export interface AnalysisHistory {
+interface AnalysisHistory {
   insert(row: { id: string; userId: string; ticker: string; action: string; analysis: unknown; createdAt: Date }): Promise<void>;
   listForUser(userId: string, ticker?: string): Promise<StoredAnalysis[]>;
   /** The user's latest analysis of the ticker made from session `dataDate` of `dataSource`, or null. */
@@ -221,7 +221,7 @@ function notFound(): AppError {
 }
 
 /** Engine and provider failures as the HTTP answers of the research API. */
-export function toHttpError(error: unknown): unknown {
+function toHttpError(error: unknown): unknown {
   if (error instanceof SymbolNotFoundError) return new AppError(404, "not_found", error.message);
   if (error instanceof InsufficientHistoryError || error instanceof InvalidBarsError) {
     return new AppError(422, error.code, error.message);

@@ -16,7 +16,7 @@ export const SYMBOL_SEARCH_RATE_LIMIT: RateLimitRule = {
 };
 
 /** The provider's symbol list is fetched at most this often, by one instance. */
-export const SYMBOL_LIST_EVERY_MS = 24 * 60 * 60 * 1000;
+const SYMBOL_LIST_EVERY_MS = 24 * 60 * 60 * 1000;
 /** How often one instance asks the database whether the list is due. */
 const DUE_CHECK_EVERY_MS = 5 * 60 * 1000;
 /** A look-up upstream only for a query this long (one letter matches half the market anyway). */
@@ -26,7 +26,7 @@ const MIN_UPSTREAM_QUERY = 2;
  * The provider's side of suggestions for a provider that costs upstream calls: look-ups that spend
  * the search share of the day (a provider built on the `search` budget lane), and its symbol list.
  */
-export interface UpstreamSymbols {
+interface UpstreamSymbols {
   /** The provider's id, the directory's key ('fmp', 'yahoo'). */
   readonly id: string;
   searchSymbols(query: string): Promise<SymbolMatch[]>;

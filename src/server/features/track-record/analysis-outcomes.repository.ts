@@ -22,7 +22,7 @@ export interface UnfollowableAnalysis {
 }
 
 /** The status of an analysis that is not followed; its call and progress are null. */
-export const UNFOLLOWABLE = "unfollowable";
+const UNFOLLOWABLE = "unfollowable";
 
 const BATCH = 200;
 

@@ -4,13 +4,13 @@ import type { BacktestSummary } from "../../../core/backtest/backtest-summary";
 import { projectPath } from "../../project-root";
 
 /** The back-tests `npm run track-record` writes (docs/track-record.md), most relevant first. */
-export const HISTORICAL_SIMULATION_FILES = [
+const HISTORICAL_SIMULATION_FILES = [
   { file: "sp500-2009-2017-spy.json", title: "S&P 500 stocks, 2009–2017, against SPY" },
   { file: "sp500-2005-2021-equal-weight.json", title: "S&P 500 stocks, 2005–2021, against their equal-weighted index" },
 ] as const;
 
 /** A back-test's JSON as the track record shows it. */
-export function historicalSimulation(title: string, summary: BacktestSummary): HistoricalSimulation {
+function historicalSimulation(title: string, summary: BacktestSummary): HistoricalSimulation {
   const outOfSample = summary.groups?.rest;
   return historicalSimulationSchema.parse({
     title,

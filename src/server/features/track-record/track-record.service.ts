@@ -339,14 +339,14 @@ export class TrackRecordService {
   }
 }
 
-export interface ValueDifference {
+interface ValueDifference {
   /** Where in the stored row, e.g. `actions.BUY.hit_rate` or `progress.sessions`. */
   path: string;
   stored: string;
   recomputed: string;
 }
 
-export interface OutcomeDifference extends ValueDifference {
+interface OutcomeDifference extends ValueDifference {
   callId: string;
   ticker: string;
   date: string;
@@ -417,7 +417,7 @@ function advanceOver(call: FollowedCall, progress: CallProgress, bars: DailyBars
   return next;
 }
 
-export function outcomeView(progress: CallProgress): CallOutcome {
+function outcomeView(progress: CallProgress): CallOutcome {
   const trade = progress.trade;
   const result = tradeResult(progress);
   const excess = (h: number) => progress.forward[h]?.excess ?? null;
@@ -432,7 +432,7 @@ export function outcomeView(progress: CallProgress): CallOutcome {
   };
 }
 
-export function callView(call: TrackCallRow, progress: CallProgress, days: number): TrackRecordCall {
+function callView(call: TrackCallRow, progress: CallProgress, days: number): TrackRecordCall {
   return {
     ...outcomeView(progress),
     id: call.id,

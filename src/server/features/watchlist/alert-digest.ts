@@ -3,7 +3,7 @@ import { emailButton, emailPage } from "../../adapters/mail/email-html";
 import type { MailMessage } from "../../adapters/mail/mail-sender";
 import { escapeHtml } from "../../html-escape";
 
-export interface DigestAlert {
+interface DigestAlert {
   ticker: string;
   title: string;
   detail: string;

@@ -26,7 +26,7 @@ export type AlertJob =
   | { kind: "raise"; runKey: string }
   | { kind: "digest"; session: string; recipients: DigestRecipient[] };
 
-export interface AlertQueue {
+interface AlertQueue {
   send(name: string, jobs: { id: string; data: AlertJob }[]): Promise<void>;
   work(name: string, concurrency: number, handler: (data: AlertJob, job: { lastAttempt: boolean }) => Promise<void>): Promise<void>;
   counts(name: string): Promise<Record<string, number>>;

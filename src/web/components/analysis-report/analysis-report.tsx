@@ -20,8 +20,8 @@ import { TrendTemplateChecklist } from "./trend-template-checklist";
 import { DemoDataBadge } from "./demo-data-badge";
 import { WatchButton } from "../watchlist/watch-button";
 
-export const NO_OWNERSHIP_DATA = "No ownership data available";
-export const NO_OWNERSHIP_TREND = "No trend data available";
+const NO_OWNERSHIP_DATA = "No ownership data available";
+const NO_OWNERSHIP_TREND = "No trend data available";
 
 export interface AnalysisReportProps {
   report: ReportData;

@@ -9,26 +9,26 @@ import { cn } from "../../lib/cn";
 import { barsKeys } from "../../lib/query-keys";
 
 /** Sessions of daily bars the chart asks for (about a year). */
-export const CHART_SESSIONS = 260;
+const CHART_SESSIONS = 260;
 /** Extra earlier sessions fetched to seed the EMAs, so the 200-day line spans the last year; 'All' shows them too. */
-export const EMA_WARMUP_SESSIONS = 260;
+const EMA_WARMUP_SESSIONS = 260;
 
 /** The range buttons: sessions shown (null: every bar fetched, about two years). */
-export const CHART_RANGES = [
+const CHART_RANGES = [
   { id: "3M", label: "3 months", sessions: 63 },
   { id: "6M", label: "6 months", sessions: 126 },
   { id: "1Y", label: "1 year", sessions: 252 },
   { id: "All", label: "All history", sessions: null },
 ] as const;
 export type ChartRangeId = (typeof CHART_RANGES)[number]["id"];
-export const DEFAULT_CHART_RANGE: ChartRangeId = "6M";
+const DEFAULT_CHART_RANGE: ChartRangeId = "6M";
 /** Below this width the price lines draw no title on the chart (the legend names them), so no label covers the axis. */
 const NARROW_CHART_PX = 640;
 /** Share of the chart's height the volume pane takes. */
 const VOLUME_PANE_SHARE = 0.22;
 
 /** The logical range (bar indexes) that shows the last `sessions` of `count` bars, with a little room on the right. */
-export function visibleRangeFor(count: number, sessions: number | null): { from: number; to: number } | null {
+function visibleRangeFor(count: number, sessions: number | null): { from: number; to: number } | null {
   if (sessions === null || count <= sessions) return null;
   return { from: count - sessions, to: count - 1 + 2 };
 }

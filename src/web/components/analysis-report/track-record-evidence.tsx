@@ -5,7 +5,7 @@ import { trackRecordKeys } from "../../lib/query-keys";
 import { TRACK_RECORD_STALE_MS, fetchTrackRecordSummary } from "../../lib/track-record-api";
 import { setupEvidence } from "../../lib/track-record-format";
 
-export const TRACK_RECORD_LINK_TEXT = "How did Quanta's BUY calls do?";
+const TRACK_RECORD_LINK_TEXT = "How did Quanta's BUY calls do?";
 
 /**
  * The report's word from the track record: how BUYs of this base type have done in the

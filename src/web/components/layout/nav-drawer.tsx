@@ -19,7 +19,7 @@ const APP_LINKS = [
 /** Pages that only a signed-in user has (the watch list). */
 const SIGNED_IN_LINKS = [{ to: paths.watchlist(), label: "Watch list" }] as const;
 
-export const DRAWER_WIDTH_PX = 240;
+const DRAWER_WIDTH_PX = 240;
 
 export interface NavDrawerProps {
   open: boolean;

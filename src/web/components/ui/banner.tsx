@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { CircleAlert, CircleCheck, Info, TriangleAlert } from "lucide-react";
 import { cn } from "../../lib/cn";
 
-export type BannerTone = "success" | "error" | "warning" | "info";
+type BannerTone = "success" | "error" | "warning" | "info";
 
 const tones: Record<BannerTone, string> = {
   success: "border-success-100 bg-success-50 text-success-800",

@@ -4,7 +4,6 @@ import { X } from "lucide-react";
 import { cn } from "../../lib/cn";
 
 export const Dialog = RadixDialog.Root;
-export const DialogTrigger = RadixDialog.Trigger;
 export const DialogClose = RadixDialog.Close;
 
 export function DialogOverlay({ className, ...props }: ComponentProps<typeof RadixDialog.Overlay>) {

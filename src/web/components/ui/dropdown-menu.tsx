@@ -33,6 +33,3 @@ export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof 
   );
 }
 
-export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof RadixDropdownMenu.Label>) {
-  return <RadixDropdownMenu.Label className={cn("px-3 py-2 text-xs text-muted", className)} {...props} />;
-}

@@ -8,7 +8,7 @@ export interface FieldIds {
   hintId: string;
 }
 
-export function fieldIds(id: string): FieldIds {
+function fieldIds(id: string): FieldIds {
   return { id, errorId: `${id}-error`, hintId: `${id}-hint` };
 }
 

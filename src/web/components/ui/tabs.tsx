@@ -1,7 +1,7 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { cn } from "../../lib/cn";
 
-export interface TabItem<T extends string> {
+interface TabItem<T extends string> {
   value: T;
   label: ReactNode;
   /** Rendered only while the tab is selected. */

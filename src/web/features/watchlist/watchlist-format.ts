@@ -26,7 +26,7 @@ export function watchCountText(count: number, limit: number): string {
 }
 
 /** A free user this close to the limit (or at it) is told that premium watches more. */
-export const NEAR_LIMIT_MARGIN = 2;
+const NEAR_LIMIT_MARGIN = 2;
 
 export function premiumLineVisible(plan: "free" | "premium", count: number, limit: number): boolean {
   return plan === "free" && count >= limit - NEAR_LIMIT_MARGIN;

@@ -3,13 +3,13 @@ import { PASSWORD_MAX_LENGTH } from "../../../config/timing";
 
 export const PASSWORD_TOO_LONG_MESSAGE = `Password must be at most ${String(PASSWORD_MAX_LENGTH)} characters.`;
 
-export const emailSchema = z
+const emailSchema = z
   .string()
   .trim()
   .min(1, "Please enter your e-mail address.")
   .pipe(z.email("Please enter a valid e-mail address."));
 
-export const passwordSchema = z
+const passwordSchema = z
   .string()
   .min(1, "Please enter your password.")
   .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE);

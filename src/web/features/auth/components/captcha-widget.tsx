@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 
-export type CaptchaProvider = "recaptcha" | "turnstile";
+type CaptchaProvider = "recaptcha" | "turnstile";
 
 interface WidgetApi {
   render: (container: HTMLElement, options: Record<string, unknown>) => string | number | undefined;

@@ -12,7 +12,7 @@ import { EmailField } from "./email-field";
 import { useAuthRequest } from "./use-auth-request";
 import { paths } from "../../../../contracts/paths";
 
-export const RESET_EMAIL_SENT_MESSAGE = "Password reset email sent! Check your inbox.";
+const RESET_EMAIL_SENT_MESSAGE = "Password reset email sent! Check your inbox.";
 
 export function ForgotPasswordForm() {
   const { status, done, fail, run } = useAuthRequest({ errorPrefix: "Error: " });

@@ -7,7 +7,7 @@ import { Button } from "../../../components/ui/button";
 import { authErrorMessage, thrownAuthErrorMessage } from "../api/auth-error-messages";
 import type { FormStatus } from "./form-status";
 
-export const GOOGLE_NOT_CONFIGURED_MESSAGE = "Google sign-in is not configured on this server";
+const GOOGLE_NOT_CONFIGURED_MESSAGE = "Google sign-in is not configured on this server";
 
 function GoogleMark() {
   return (

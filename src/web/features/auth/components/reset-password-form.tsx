@@ -9,7 +9,7 @@ import { FormStatusBanner } from "./form-status";
 import { PasswordField } from "./password-field";
 import { paths } from "../../../../contracts/paths";
 
-export const PASSWORD_RESET_DONE_MESSAGE = "Your password has been reset. You can sign in now.";
+const PASSWORD_RESET_DONE_MESSAGE = "Your password has been reset. You can sign in now.";
 
 export function InvalidResetLink() {
   return (

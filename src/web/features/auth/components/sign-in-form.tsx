@@ -9,7 +9,7 @@ import { FormStatusBanner } from "./form-status";
 import { paths } from "../../../../contracts/paths";
 import { signInDestination as returnDestination } from "../../../lib/return-address";
 
-export const SIGN_IN_SUCCESS_MESSAGE = "Your sign in was successful!";
+const SIGN_IN_SUCCESS_MESSAGE = "Your sign in was successful!";
 
 /** Where to go after signing in: a same-site path from `?redirect=` (lib/return-address.ts), else /stocks. */
 export function signInDestination(redirect: string | null): string {

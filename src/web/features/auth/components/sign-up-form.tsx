@@ -12,8 +12,8 @@ import { CredentialsFields } from "./credentials-fields";
 import { paths } from "../../../../contracts/paths";
 import { useRedirectParam } from "../../../lib/return-address";
 
-export const SIGN_UP_SUCCESS_MESSAGE = "Sign up successful!";
-export const SIGN_UP_CHECK_EMAIL_MESSAGE = "Please check your email to verify your account.";
+const SIGN_UP_SUCCESS_MESSAGE = "Sign up successful!";
+const SIGN_UP_CHECK_EMAIL_MESSAGE = "Please check your email to verify your account.";
 
 export function SignUpForm() {
   const captcha = useCaptcha();

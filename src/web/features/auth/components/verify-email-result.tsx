@@ -13,8 +13,8 @@ import { authErrorMessage, thrownAuthErrorMessage } from "../api/auth-error-mess
 import { paths } from "../../../../contracts/paths";
 import { authKeys } from "../api/auth-keys";
 
-export const EMAIL_VERIFIED_MESSAGE = "Your e-mail is verified. You are signed in.";
-export const INVALID_VERIFICATION_LINK_MESSAGE = "This verification link is invalid or has expired.";
+const EMAIL_VERIFIED_MESSAGE = "Your e-mail is verified. You are signed in.";
+const INVALID_VERIFICATION_LINK_MESSAGE = "This verification link is invalid or has expired.";
 
 type VerifyOutcome = { ok: true } | { ok: false; message: string };
 

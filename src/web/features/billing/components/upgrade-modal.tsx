@@ -4,7 +4,7 @@ import { Button } from "../../../components/ui/button";
 import { Dialog, DialogClose, DialogContent } from "../../../components/ui/dialog";
 import { limitResetSentence, limitUsedSentence } from "./limit-reset";
 
-export interface StripeBuyButtonConfig {
+interface StripeBuyButtonConfig {
   publishableKey: string;
   buyButtonId: string;
 }
@@ -22,12 +22,12 @@ export interface UpgradeModalProps {
   now?: () => Date;
 }
 
-export const BILLING_NOT_CONFIGURED_MESSAGE = "Premium subscriptions are not available on this server.";
+const BILLING_NOT_CONFIGURED_MESSAGE = "Premium subscriptions are not available on this server.";
 /**
  * What a user can do without payments. How an operator enables them is for the operator (README's
  * 'Premium with Stripe' and the server's log), never shown to users.
  */
-export const BILLING_NOT_CONFIGURED_HINT = "You can run new analyses again once the limit resets.";
+const BILLING_NOT_CONFIGURED_HINT = "You can run new analyses again once the limit resets.";
 
 export const STRIPE_BUY_BUTTON_SCRIPT = "https://js.stripe.com/v3/buy-button.js";
 

@@ -20,19 +20,19 @@ export const CHAT_INTERRUPTED_MESSAGE = "The answer was interrupted. Please try 
 const conversationPath = (id: string) => `/api/chat/conversations/${encodeURIComponent(id)}`;
 
 /** GET /api/chat/conversations: the user's conversations, newest first as the server orders them. */
-export function fetchConversations(): Promise<ChatConversationSummary[]> {
+function fetchConversations(): Promise<ChatConversationSummary[]> {
   return apiJson("/api/chat/conversations", { method: "GET" }, chatConversationListSchema).then(
     (body) => body.conversations,
   );
 }
 
 /** GET /api/chat/conversations/:id: one conversation with its messages. */
-export function fetchConversation(id: string): Promise<ChatConversation> {
+function fetchConversation(id: string): Promise<ChatConversation> {
   return apiJson(conversationPath(id), { method: "GET" }, chatConversationSchema);
 }
 
 /** PATCH /api/chat/conversations/:id {title}: the renamed conversation. */
-export function renameConversation(id: string, title: string): Promise<ChatConversationSummary> {
+function renameConversation(id: string, title: string): Promise<ChatConversationSummary> {
   return apiJson(
     conversationPath(id),
     { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify({ title } satisfies ChatRename) },
@@ -41,7 +41,7 @@ export function renameConversation(id: string, title: string): Promise<ChatConve
 }
 
 /** DELETE /api/chat/conversations/:id. */
-export async function deleteConversation(id: string): Promise<void> {
+async function deleteConversation(id: string): Promise<void> {
   await apiJson(conversationPath(id), { method: "DELETE" }, successSchema);
 }
 
@@ -98,7 +98,7 @@ export function useDeleteConversation() {
 }
 
 /** Parses one event's data; null for anything that is not a known event (skipped, not fatal). */
-export function parseChatStreamEvent(data: string): ChatStreamEvent | null {
+function parseChatStreamEvent(data: string): ChatStreamEvent | null {
   let json: unknown;
   try {
     json = JSON.parse(data);

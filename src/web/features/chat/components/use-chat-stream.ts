@@ -5,7 +5,7 @@ import { requestErrorMessage } from "../../../lib/request-error-message";
 import { streamChat } from "../api/chat-api";
 import { chatKeys } from "../api/chat-keys";
 
-export const CHAT_FAILED_MESSAGE = "Something went wrong while answering. Please try again.";
+const CHAT_FAILED_MESSAGE = "Something went wrong while answering. Please try again.";
 
 /** The question being answered right now (or the last one), kept until the next question. */
 export interface ChatTurn {

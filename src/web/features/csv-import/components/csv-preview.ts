@@ -1,6 +1,6 @@
 import { parseCsv } from "../../../../core/csv/csv";
 
-export const PREVIEW_ROWS = 5;
+const PREVIEW_ROWS = 5;
 /** Only the start of the file is read for the preview. */
 const PREVIEW_BYTES = 64 * 1024;
 const MAX_CELL = 60;

@@ -3,7 +3,7 @@ import { Download } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { downloadAnalysesCsv } from "../api/history-api";
 
-export const DOWNLOAD_FAILED = "Could not download the CSV. Please try again.";
+const DOWNLOAD_FAILED = "Could not download the CSV. Please try again.";
 
 /** 'Download CSV': the CSV export (downloadAnalysesCsv) saved as the file the server names. */
 export function DownloadCsvButton() {

@@ -17,7 +17,7 @@ import { UndoToast, type ToastMessage } from "./undo-toast";
 import { paths } from "../../../../contracts/paths";
 import { historyKeys } from "../../../lib/query-keys";
 
-export const HISTORY_TEXTS = {
+const HISTORY_TEXTS = {
   loading: "Loading your analysis history...",
   error: "Failed to load your stock analyses",
   empty: "No stock analyses found.",
@@ -27,7 +27,7 @@ export const HISTORY_TEXTS = {
 } as const;
 
 /** The filtered history's empty state: the filter matched nothing, though the user may have other analyses. */
-export function noMatchText(filter: string): string {
+function noMatchText(filter: string): string {
   return `No analyses match "${filter}".`;
 }
 

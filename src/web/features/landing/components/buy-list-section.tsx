@@ -8,7 +8,7 @@ import { cn } from "../../../lib/cn";
 import { lazyWithPreload } from "../../../lib/lazy-with-preload";
 import { StockList } from "./stock-list";
 
-export const BUY_LIST_ID = "buy-list";
+const BUY_LIST_ID = "buy-list";
 
 export type LandingTab = "buy" | "watch" | "news";
 

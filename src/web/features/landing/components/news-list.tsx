@@ -6,8 +6,8 @@ import { landingKeys } from "../api/landing-keys";
 import type { NewsArticle } from "../../../../contracts/news";
 import { newsPreviewHtml } from "../lib/news-preview";
 
-export const NEWS_PLACEHOLDER_IMAGE = "/news-placeholder.svg";
-export const EMPTY_NEWS_MESSAGE = "No news right now. Check back later.";
+const NEWS_PLACEHOLDER_IMAGE = "/news-placeholder.svg";
+const EMPTY_NEWS_MESSAGE = "No news right now. Check back later.";
 
 function safeLink(link: string): string | null {
   try {

@@ -20,7 +20,7 @@ const StockDetailSheet = lazyWithPreload(
   () => null,
 );
 
-export const EMPTY_STOCKS_MESSAGE = "No recommended stocks available.";
+const EMPTY_STOCKS_MESSAGE = "No recommended stocks available.";
 
 /**
  * The public BUY or WATCH list as cards, with loading, error and empty states (docs/product.md). An

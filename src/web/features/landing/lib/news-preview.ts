@@ -1,6 +1,6 @@
 import DOMPurify from "dompurify";
 
-export const NEWS_PREVIEW_CHARS = 100;
+const NEWS_PREVIEW_CHARS = 100;
 export const ELLIPSIS = "…";
 
 /** Tags an article preview may keep; everything else is unwrapped or dropped by DOMPurify. */

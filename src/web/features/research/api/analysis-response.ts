@@ -29,11 +29,11 @@ export const ANALYSIS_FAILED_MESSAGE = "The analysis could not be run. Please tr
 export const SERVER_FAILED_MESSAGE = "The server could not run the analysis. Please try again in a moment.";
 
 /** A non-OK answer without the server's sentence: one sentence per kind of status, no status chain. */
-export function httpFailedMessage(status: number): string {
+function httpFailedMessage(status: number): string {
   return requestErrorMessage({ status }, { failure: status >= 500 ? SERVER_FAILED_MESSAGE : ANALYSIS_FAILED_MESSAGE });
 }
 
-export interface StoredAnalysisRef {
+interface StoredAnalysisRef {
   id: string;
   timestamp: string;
 }

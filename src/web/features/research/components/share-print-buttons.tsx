@@ -1,7 +1,7 @@
 import { Printer, Share2 } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 
-export const LINK_COPIED_MESSAGE = "Link copied to clipboard!";
+const LINK_COPIED_MESSAGE = "Link copied to clipboard!";
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -30,7 +30,7 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 /** Shares with the system share sheet, else copies the link and says so (docs/product.md). */
-export async function shareLink(url: string, title: string): Promise<void> {
+async function shareLink(url: string, title: string): Promise<void> {
   if (typeof navigator.share === "function") {
     try {
       await navigator.share({ title, url });

@@ -5,7 +5,7 @@ import { cn } from "../../../lib/cn";
 import { fetchSymbolSuggestions } from "../../../lib/symbol-search-api";
 
 /** Wait after the last keystroke before asking the server. */
-export const SUGGESTION_DEBOUNCE_MS = 200;
+const SUGGESTION_DEBOUNCE_MS = 200;
 const MAX_SUGGESTIONS = 8;
 
 export interface TickerComboboxProps extends Omit<ComponentProps<"input">, "value" | "onChange" | "role"> {

@@ -16,7 +16,7 @@ import { paths } from "../../../../contracts/paths";
 import { stockDetailKeys } from "../api/stock-detail-keys";
 
 /** The line above the report: whose analysis it is and when it was made. */
-export function sourceText(source: "own" | "public", timestamp: string): string {
+function sourceText(source: "own" | "public", timestamp: string): string {
   const when = formatDateTime(timestamp);
   return source === "own" ? `Your analysis of ${when}.` : `The latest published analysis, ${when}.`;
 }

@@ -3,7 +3,7 @@ import { apiJson } from "../../../lib/api-client";
 import { trackRecordKeys } from "../../../lib/query-keys";
 import { reworded } from "../../../lib/request-error-message";
 
-export const TRACK_RECORD_CALLS_FAILURE = "The calls could not be loaded. Please try again.";
+const TRACK_RECORD_CALLS_FAILURE = "The calls could not be loaded. Please try again.";
 
 export type TrackRecordAction = "BUY" | "WATCH" | "SELL";
 export const TRACK_RECORD_ACTIONS: readonly TrackRecordAction[] = ["BUY", "WATCH", "SELL"];
@@ -25,7 +25,7 @@ export const trackRecordCallsKeys = {
 };
 
 /** The path of GET /api/track-record/calls with its query (empty filters left out). */
-export function trackRecordCallsPath(request: TrackRecordCallsRequest): string {
+function trackRecordCallsPath(request: TrackRecordCallsRequest): string {
   const query = new URLSearchParams();
   if (request.action) query.set("action", request.action);
   if (request.ticker) query.set("ticker", request.ticker);

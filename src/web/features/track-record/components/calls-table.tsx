@@ -18,7 +18,7 @@ import { DataTable, td, tdNum, th, thNum } from "./data-table";
 import { ActionLabel } from "./track-record-stats";
 
 /** How each outcome reads in the table. */
-export const STATUS_LABELS: Record<CallStatusView, string> = {
+const STATUS_LABELS: Record<CallStatusView, string> = {
   open: "Open",
   target: "Target hit",
   stop: "Stopped out",

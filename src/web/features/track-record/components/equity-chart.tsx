@@ -4,13 +4,13 @@ import type { TrackRecordSummary } from "../../../../contracts/track-record";
 import { formatCalendarDate } from "../../../lib/format";
 import { formatCount, formatR, formatSignedPercent } from "../../../../core/narrative/track-record-words";
 
-export const EQUITY_COLORS = { equity: "#2553d9", benchmark: "#d97706" } as const;
+const EQUITY_COLORS = { equity: "#2553d9", benchmark: "#d97706" } as const;
 
 type Equity = TrackRecordSummary["equity"];
 type Benchmark = TrackRecordSummary["benchmark"];
 
 /** One point per date (the last one wins), oldest first: lightweight-charts refuses repeated or unordered times. */
-export function chartPoints<T extends { date: string }>(points: readonly T[], value: (point: T) => number): { time: string; value: number }[] {
+function chartPoints<T extends { date: string }>(points: readonly T[], value: (point: T) => number): { time: string; value: number }[] {
   const byDate = new Map<string, number>();
   for (const point of points) byDate.set(point.date, value(point));
   return [...byDate.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([time, v]) => ({ time, value: v }));
@@ -121,7 +121,7 @@ interface EquityRow {
  * up to that date (carried forward between exits; null before the first exit) and the benchmark's
  * change on that date (null when the benchmark has no point there).
  */
-export function equityRows(equity: Equity, benchmark: Benchmark): EquityRow[] {
+function equityRows(equity: Equity, benchmark: Benchmark): EquityRow[] {
   const rows = new Map<string, EquityRow>();
   for (const point of benchmark) rows.set(point.date, { date: point.date, r: null, trades: null, change: point.change });
   for (const point of equity) {

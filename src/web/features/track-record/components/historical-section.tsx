@@ -8,7 +8,7 @@ import { Stat } from "./track-record-stats";
  * The limits of the historical simulations, from docs/track-record.md ('Limits of the evidence' and
  * 'How the figures are made'). Figures are never written here: they come from the summary.
  */
-export const HISTORICAL_CAVEATS = [
+const HISTORICAL_CAVEATS = [
   "Survivor-only data: the set holds only the companies in the S&P 500 in 2021. Companies that failed, were bought or left the index are missing, so every long figure is optimistic, and falling stocks look better than they were.",
   "Adjusted prices: returns, averages and patterns use split- and dividend-adjusted closes, rounded to 6 significant digits.",
   "No costs: no commissions, spreads or slippage; fills at the open or at the limit price.",
@@ -29,7 +29,7 @@ const COMPARISON_WORDS = {
   "no-clear-edge": "a little more, well within the uncertainty of the figures: no clear edge",
 } as const;
 
-export function controlVerdict(buy: TradeStatsView, control: TradeStatsView): string | null {
+function controlVerdict(buy: TradeStatsView, control: TradeStatsView): string | null {
   const result = controlComparison(buy, control);
   if (result === null) return null;
   const comparison = COMPARISON_WORDS[result];

@@ -9,7 +9,7 @@ import { tooFewTrades, tooFewWording } from "../../../lib/track-record-format";
 export const NOT_YET = "not yet";
 
 /** A share or excess return, or 'not yet' while no call is old enough (or no trade has closed). */
-export function Figure({ value, format }: { value: number | null; format: (value: number) => string }) {
+function Figure({ value, format }: { value: number | null; format: (value: number) => string }) {
   return isFiniteNumber(value) ? <>{format(value)}</> : <span className="text-muted">{NOT_YET}</span>;
 }
 
@@ -26,7 +26,7 @@ export function Stat({ label, children, testId }: { label: ReactNode; children: 
 }
 
 /** The words beside trade figures that rest on fewer than `minimum` trades (none when there are enough). */
-export function TooFewNote({ trades, minimum, className }: { trades: number; minimum: number; className?: string }) {
+function TooFewNote({ trades, minimum, className }: { trades: number; minimum: number; className?: string }) {
   if (!tooFewTrades(trades, minimum)) return null;
   return (
     <p data-testid="too-few" className={cn("text-xs font-medium text-warning-800", className)}>
@@ -36,7 +36,7 @@ export function TooFewNote({ trades, minimum, className }: { trades: number; min
 }
 
 /** The trade figures (trades, win rate, average R and its 95% interval) as rows of a <dl>. */
-export function TradeRows({ stats, prefix }: { stats: TradeStatsView; prefix: string }) {
+function TradeRows({ stats, prefix }: { stats: TradeStatsView; prefix: string }) {
   return (
     <>
       <Stat label="Trades closed" testId={`${prefix}-trades`}>

@@ -14,10 +14,10 @@ import { HistoricalSection } from "./historical-section";
 import { TradeStatsTable } from "./setup-stats-table";
 import { ActionCard, NOT_YET } from "./track-record-stats";
 
-export const PAST_RESULTS = "Past results do not guarantee future results.";
+const PAST_RESULTS = "Past results do not guarantee future results.";
 
 /** Sessions over which a call is measured (its last forward return, a trade's time limit). */
-export const MEASURE_SESSIONS = 126;
+const MEASURE_SESSIONS = 126;
 
 function SimulatedNotice() {
   return (

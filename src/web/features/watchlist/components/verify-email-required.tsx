@@ -1,6 +1,6 @@
 import { VerifyEmailCard } from "../../../components/verify-email-card";
 
-export const WATCHLIST_VERIFY_MESSAGE = "Please verify your email to keep a watch list and get its alerts.";
+const WATCHLIST_VERIFY_MESSAGE = "Please verify your email to keep a watch list and get its alerts.";
 
 /** Shown instead of the watch list and its settings while the e-mail is not verified (the server refuses them too). */
 export function VerifyEmailRequired({ email }: { email: string }) {

@@ -177,7 +177,7 @@ export function WatchRow({ item }: { item: WatchItem }) {
 }
 
 /** '4 rules on · above $52.00', shown on the closed alert section. */
-export function activeSummary(item: WatchItem): string {
+function activeSummary(item: WatchItem): string {
   const on = WATCH_RULES.filter((rule) => item.rules[rule]).length;
   const parts = [on === WATCH_RULES.length ? "all rules on" : `${String(on)} of ${String(WATCH_RULES.length)} rules on`];
   if (item.price_above) parts.push(`above ${formatPrice(item.price_above.level)}${item.price_above.fired_on ? " (fired)" : ""}`);
