@@ -141,6 +141,28 @@ function ConversationsSheet({ open, onOpenChange, children }: { open: boolean; o
   );
 }
 
+/** On phones, above the conversation: the button that opens the conversations, and the open one's title. */
+function PhoneChatBar({
+  title,
+  sheetOpen,
+  onSheetOpenChange,
+  children,
+}: {
+  title: string;
+  sheetOpen: boolean;
+  onSheetOpenChange: (open: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex items-center gap-2 border-b border-line px-3 py-2">
+      <ConversationsSheet open={sheetOpen} onOpenChange={onSheetOpenChange}>
+        {children}
+      </ConversationsSheet>
+      <p className="min-w-0 flex-1 truncate text-sm font-semibold text-ink">{title}</p>
+    </div>
+  );
+}
+
 /** Keeps the newest message in view as the answer grows, unless the reader scrolled up; `follow` resumes it. */
 function useFollowAnswer(messages: DisplayMessage[]) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -248,12 +270,9 @@ export function ChatView({ conversationId, brand }: ChatViewProps) {
 
       <section aria-label="Chat" className="flex min-w-0 flex-1 flex-col bg-surface">
         {wide ? null : (
-          <div className="flex items-center gap-2 border-b border-line px-3 py-2">
-            <ConversationsSheet open={sheetOpen} onOpenChange={setSheetOpen}>
-              {sidebar}
-            </ConversationsSheet>
-            <p className="min-w-0 flex-1 truncate text-sm font-semibold text-ink">{title}</p>
-          </div>
+          <PhoneChatBar title={title} sheetOpen={sheetOpen} onSheetOpenChange={setSheetOpen}>
+            {sidebar}
+          </PhoneChatBar>
         )}
 
         <div ref={scrollRef} onScroll={onScroll} aria-live="polite" className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:px-6">
