@@ -1,5 +1,5 @@
 // Lint keeps the architecture (docs/architecture.md): import zones between layers, no cycles, no feature
-// importing another feature, nothing but config.ts reading process.env.
+// importing another feature, nothing but config.ts reading process.env, no product function over 100 lines.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import importX from "eslint-plugin-import-x";
@@ -63,6 +63,12 @@ export default tseslint.config(
     rules: {
       "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through src/server/config.ts." }],
     },
+  },
+  {
+    // Counted as scripts/largest-functions.ts counts: every line from the function's first to its last.
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/**/*.test.{ts,tsx}", "src/test-setup.ts", "src/test-fixtures/**", "src/**/test-support/**"],
+    rules: { "max-lines-per-function": ["error", { max: 100, skipBlankLines: false, skipComments: false, IIFEs: true }] },
   },
   {
     files: ["src/**/*.test.{ts,tsx}"],

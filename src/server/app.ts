@@ -65,10 +65,9 @@ export interface AppDependencies {
 
 export const defaultWebRoot = projectPath("dist/web");
 
-/** The HTTP server: plugins, then one Fastify plugin per feature, each given the services it uses. */
-export async function buildApp(config: AppConfig, deps: AppDependencies): Promise<FastifyInstance> {
-  const app = Fastify({
-    loggerInstance: deps.logger,
+function createFastify(config: AppConfig, logger: FastifyBaseLogger): FastifyInstance {
+  return Fastify({
+    loggerInstance: logger,
     genReqId: (request) => {
       const incoming = request.headers["x-request-id"];
       return typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
@@ -86,11 +85,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
-  // First: its onResponse hook times every request answered after it.
-  registerMetrics(app, { metrics: deps.metrics ?? new Metrics(), token: config.metrics.token });
+}
+
+/** The request id echoed on every answer, and no-store on API answers. */
+function registerResponseHeaders(app: FastifyInstance) {
   // Callback-style hooks: they run on every request, and skip a promise per call.
   app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
@@ -102,7 +100,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
     done(null, payload);
   });
+}
 
+/** The services as the routes wait for them: resolved once the database is open, a 503 if it failed. */
+function awaitServices(config: AppConfig, deps: AppDependencies, app: FastifyInstance) {
   // A database that fails to open is reported by main.ts; requests waiting on it get a 503.
   deps.services.catch(() => undefined);
   let databaseReady = false;
@@ -117,11 +118,6 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       throw new AppError(503, "database_unavailable", "The database is not available. Please try again shortly.");
     }
   };
-  /** One service, once the database is open: what each feature plugin is given. */
-  const use =
-    <K extends keyof Services>(key: K) =>
-    async (): Promise<Services[K]> =>
-      (await ready())[key];
   const auth: Promise<Auth> = deps.services.then(async ({ database }) => {
     const created = createAuth({ config, db: database.db, mail: deps.mail, secret: deps.authSecret });
     const retired = await retireSigningKeysOfOtherSecrets(database.db, deps.authSecret);
@@ -129,7 +125,13 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     return created;
   });
   auth.catch(() => undefined);
+  return { opened: () => databaseReady, ready, auth };
+}
 
+type ReadyServices = () => Promise<Services>;
+
+/** The cross-cutting plugins, between the error handler and the routes (docs/architecture.md: the request path). */
+async function registerPlugins(app: FastifyInstance, config: AppConfig, ready: ReadyServices) {
   // Before swagger and the routes: the gate writes each protected route's security into the docs.
   registerUserGate(app, async (request) => authenticateRequest(request, await ready()));
   await app.register(cookie);
@@ -145,11 +147,20 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   if (config.docsEnabled) await app.register(swaggerUi, { routePrefix: "/docs" });
   registerInputGuard(app);
   registerCsrf(app, { secureCookie: config.appUrl.startsWith("https://") });
+}
 
+/** One Fastify plugin per feature, each given the services it uses (once the database is open). */
+async function registerFeatureRoutes(app: FastifyInstance, config: AppConfig, deps: AppDependencies, services: ReturnType<typeof awaitServices>) {
+  const { opened, ready, auth } = services;
+  /** One service, once the database is open: what each feature plugin is given. */
+  const use =
+    <K extends keyof Services>(key: K) =>
+    async (): Promise<Services[K]> =>
+      (await ready())[key];
   await app.register(healthRoutes, {
-    opened: () => databaseReady,
+    opened,
     ping: async () => {
-      if (!databaseReady) return false;
+      if (!opened()) return false;
       try {
         await (await deps.services).database.ping();
         return true;
@@ -190,6 +201,20 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       },
     });
   }
+}
+
+/** The HTTP server: plugins, then one Fastify plugin per feature, each given the services it uses. */
+export async function buildApp(config: AppConfig, deps: AppDependencies): Promise<FastifyInstance> {
+  const app = createFastify(config, deps.logger);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  // First: its onResponse hook times every request answered after it.
+  registerMetrics(app, { metrics: deps.metrics ?? new Metrics(), token: config.metrics.token });
+  registerResponseHeaders(app);
+  const services = awaitServices(config, deps, app);
+  await registerPlugins(app, config, services.ready);
+  await registerFeatureRoutes(app, config, deps, services);
   await registerSpaFallback(app, deps.webRoot);
   return app;
 }

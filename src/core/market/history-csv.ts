@@ -98,11 +98,32 @@ function dateAt(text: string, from: number, to: number): string | null {
 
 const NULL_CELL = /(^|,)\s*null\s*(,|$)/i;
 
-export function parseHistoryCsv(text: string, ticker: string): DailyBars {
-  function fail(line: number, message: string): never {
-    throw new HistoryCsvError(`${ticker}: line ${line}: ${message}`);
-  }
+function failAt(ticker: string, line: number, message: string): never {
+  throw new HistoryCsvError(`${ticker}: line ${line}: ${message}`);
+}
 
+/** The header's layout and where each column read sits (-1: the layout has none). */
+interface HistoryHeader {
+  layout: HistoryCsvFormat;
+  /** The header's cells, lower-case, aliases resolved. */
+  names: string[];
+  dateCol: number;
+  openCol: number;
+  highCol: number;
+  lowCol: number;
+  closeCol: number;
+  volumeCol: number;
+  adjustedCol: number;
+  splitCol: number;
+  /** Cells located on each row: the columns read, and none beyond them. */
+  width: number;
+  /** Where the rows start in the text, and the header's line number. */
+  pos: number;
+  lineNo: number;
+}
+
+/** The first non-blank line, read as a header of one of the known layouts; a missing column throws. */
+function readHeader(text: string, ticker: string): HistoryHeader {
   // Lines are walked in place (no split of the whole text, no array per row).
   let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let lineNo = 0;
@@ -115,29 +136,50 @@ export function parseHistoryCsv(text: string, ticker: string): DailyBars {
     pos = end + 1;
   }
   if (headerLine === "") throw new HistoryCsvError(`${ticker}: the file is empty.`);
-  const headerNo = lineNo;
-  const header = headerLine.split(",").map((cell) => {
+  const names = headerLine.split(",").map((cell) => {
     const name = cell.trim().replace(/^"(.*)"$/, "$1").toLowerCase();
     return ALIASES[name] ?? name;
   });
-  const layout = detectFormat(header);
+  const layout = detectFormat(names);
   const column = (name: string): number => {
-    const at = header.indexOf(name);
-    if (at === -1) fail(headerNo, `no '${name}' column for the ${layout} layout (${FORMATS[layout].join(",")}).`);
+    const at = names.indexOf(name);
+    if (at === -1) failAt(ticker, lineNo, `no '${name}' column for the ${layout} layout (${FORMATS[layout].join(",")}).`);
     return at;
   };
   const at = Object.fromEntries(FORMATS[layout].map((name) => [name, column(name)])) as Record<string, number>;
-  const dateCol = at.date!;
-  const openCol = at.open!;
-  const highCol = at.high!;
-  const lowCol = at.low!;
-  const closeCol = at.close!;
-  const volumeCol = at.volume!;
-  const adjustedCol = layout === "sp500" ? at.adj_close! : layout === "yahoo" ? at["adj close"]! : -1;
-  const splitCol = layout === "sp500" ? at.split! : -1;
-  // Only the columns read are located on each row; cells beyond them are not looked at.
-  const width = Math.max(dateCol, openCol, highCol, lowCol, closeCol, volumeCol, adjustedCol, splitCol) + 1;
+  const columns = {
+    dateCol: at.date!,
+    openCol: at.open!,
+    highCol: at.high!,
+    lowCol: at.low!,
+    closeCol: at.close!,
+    volumeCol: at.volume!,
+    adjustedCol: layout === "sp500" ? at.adj_close! : layout === "yahoo" ? at["adj close"]! : -1,
+    splitCol: layout === "sp500" ? at.split! : -1,
+  };
+  const width = Math.max(...Object.values(columns)) + 1;
+  return { layout, names, ...columns, width, pos, lineNo };
+}
 
+/** The rows in file order, prices already adjusted; `lineOf` keeps each row's line for messages. */
+interface HistoryRows {
+  n: number;
+  sorted: boolean;
+  dates: string[];
+  lineOf: Int32Array;
+  open: Float64Array;
+  high: Float64Array;
+  low: Float64Array;
+  close: Float64Array;
+  tradedClose: Float64Array;
+  volume: Float64Array;
+  split: Float64Array;
+}
+
+/** Reads every row after the header into columns, checking each cell read. */
+function readRows(text: string, ticker: string, header: HistoryHeader): HistoryRows {
+  const { layout, dateCol, openCol, highCol, lowCol, closeCol, volumeCol, adjustedCol, splitCol, width } = header;
+  let { pos, lineNo } = header;
   // Columns filled in file order, then reordered only if the file is not already sorted.
   let capacity = 1;
   for (let k = text.indexOf("\n", pos); k !== -1; k = text.indexOf("\n", k + 1)) capacity++;
@@ -168,7 +210,7 @@ export function parseHistoryCsv(text: string, ticker: string): DailyBars {
     if (blank) continue;
     let from = lineStart;
     for (let j = 0; j < width; j++) {
-      if (from > lineEnd) fail(lineNo, `${j} cells, the header has ${header.length}.`);
+      if (from > lineEnd) failAt(ticker, lineNo, `${j} cells, the header has ${header.names.length}.`);
       let comma = text.indexOf(",", from);
       if (comma === -1 || comma > lineEnd) comma = lineEnd;
       starts[j] = from;
@@ -178,7 +220,7 @@ export function parseHistoryCsv(text: string, ticker: string): DailyBars {
     if ((layout === "yahoo" || layout === "plain") && NULL_CELL.test(text.slice(lineStart, lineEnd))) continue;
 
     const date = dateAt(text, starts[dateCol]!, ends[dateCol]!);
-    if (date === null) fail(lineNo, `'${cell(dateCol)}' is not a date (YYYY-MM-DD).`);
+    if (date === null) failAt(ticker, lineNo, `'${cell(dateCol)}' is not a date (YYYY-MM-DD).`);
 
     const o = number(openCol);
     const h = number(highCol);
@@ -187,18 +229,18 @@ export function parseHistoryCsv(text: string, ticker: string): DailyBars {
     const v = number(volumeCol);
     // `!(x > 0)` also catches NaN; Infinity is caught separately.
     if (!(o > 0 && h > 0 && l > 0 && c > 0) || !Number.isFinite(o + h + l + c)) {
-      fail(lineNo, `a price is not a positive number (open '${cell(openCol)}', high '${cell(highCol)}', low '${cell(lowCol)}', close '${cell(closeCol)}').`);
+      failAt(ticker, lineNo, `a price is not a positive number (open '${cell(openCol)}', high '${cell(highCol)}', low '${cell(lowCol)}', close '${cell(closeCol)}').`);
     }
-    if (!(v >= 0) || !Number.isFinite(v)) fail(lineNo, `volume '${cell(volumeCol)}' is not a number of shares.`);
+    if (!(v >= 0) || !Number.isFinite(v)) failAt(ticker, lineNo, `volume '${cell(volumeCol)}' is not a number of shares.`);
     let factor = 1;
     if (adjustedCol >= 0) {
       const adjusted = number(adjustedCol);
-      if (!(adjusted > 0) || !Number.isFinite(adjusted)) fail(lineNo, `adjusted close '${cell(adjustedCol)}' is not a positive number.`);
+      if (!(adjusted > 0) || !Number.isFinite(adjusted)) failAt(ticker, lineNo, `adjusted close '${cell(adjustedCol)}' is not a positive number.`);
       factor = adjusted / c;
     }
     if (splitCol >= 0) {
       const s = number(splitCol);
-      if (!(s > 0) || !Number.isFinite(s)) fail(lineNo, `split '${cell(splitCol)}' is not a positive factor.`);
+      if (!(s > 0) || !Number.isFinite(s)) failAt(ticker, lineNo, `split '${cell(splitCol)}' is not a positive factor.`);
       split[n] = s;
     }
 
@@ -213,41 +255,54 @@ export function parseHistoryCsv(text: string, ticker: string): DailyBars {
     volume[n] = v;
     n++;
   }
+  return { n, sorted, dates, lineOf, open, high, low, close, tradedClose, volume, split };
+}
 
+/** The rows as bars sorted by date (with their split factors in the same order); a repeated date throws. */
+function barsInDateOrder(rows: HistoryRows, ticker: string): { bars: DailyBars; splits: Float64Array } {
+  const { n, dates, lineOf } = rows;
   const bars: DailyBars = {
     dates: dates.slice(0, n),
-    open: open.slice(0, n),
-    high: high.slice(0, n),
-    low: low.slice(0, n),
-    close: close.slice(0, n),
-    volume: volume.slice(0, n),
-    tradedClose: tradedClose.slice(0, n),
+    open: rows.open.slice(0, n),
+    high: rows.high.slice(0, n),
+    low: rows.low.slice(0, n),
+    close: rows.close.slice(0, n),
+    volume: rows.volume.slice(0, n),
+    tradedClose: rows.tradedClose.slice(0, n),
   };
-  let splits: Float64Array = split.subarray(0, n);
-  if (!sorted) {
-    const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => (dates[a]! < dates[b]! ? -1 : dates[a]! > dates[b]! ? 1 : lineOf[a]! - lineOf[b]!));
-    const permute = (values: Float64Array): Float64Array => Float64Array.from(order, (i) => values[i]!);
-    bars.dates = order.map((i) => dates[i]!);
-    bars.open = permute(bars.open);
-    bars.high = permute(bars.high);
-    bars.low = permute(bars.low);
-    bars.close = permute(bars.close);
-    bars.volume = permute(bars.volume);
-    bars.tradedClose = permute(bars.tradedClose!);
-    splits = permute(splits);
-    for (let i = 1; i < n; i++) {
-      if (bars.dates[i] === bars.dates[i - 1]) fail(lineOf[order[i]!]!, `the date ${bars.dates[i]} already appears on line ${lineOf[order[i - 1]!]}.`);
-    }
+  let splits: Float64Array = rows.split.subarray(0, n);
+  if (rows.sorted) return { bars, splits };
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => (dates[a]! < dates[b]! ? -1 : dates[a]! > dates[b]! ? 1 : lineOf[a]! - lineOf[b]!));
+  const permute = (values: Float64Array): Float64Array => Float64Array.from(order, (i) => values[i]!);
+  bars.dates = order.map((i) => dates[i]!);
+  bars.open = permute(bars.open);
+  bars.high = permute(bars.high);
+  bars.low = permute(bars.low);
+  bars.close = permute(bars.close);
+  bars.volume = permute(bars.volume);
+  bars.tradedClose = permute(bars.tradedClose!);
+  splits = permute(splits);
+  for (let i = 1; i < n; i++) {
+    if (bars.dates[i] === bars.dates[i - 1]) failAt(ticker, lineOf[order[i]!]!, `the date ${bars.dates[i]} already appears on line ${lineOf[order[i - 1]!]}.`);
   }
+  return { bars, splits };
+}
 
-  if (layout === "sp500") {
-    // A split on day t (factor 2 = 2-for-1) doubles every earlier volume, not day t's own, which
-    // already counts new shares: walk back from the newest row, carrying the product of later splits.
-    let later = 1;
-    for (let i = n - 1; i >= 0; i--) {
-      bars.volume[i]! *= later;
-      later *= splits[i]!;
-    }
+/**
+ * A split on day t (factor 2 = 2-for-1) doubles every earlier volume, not day t's own, which
+ * already counts new shares: walk back from the newest row, carrying the product of later splits.
+ */
+function volumesInTodaysShares(volume: Float64Array, splits: Float64Array): void {
+  let later = 1;
+  for (let i = volume.length - 1; i >= 0; i--) {
+    volume[i]! *= later;
+    later *= splits[i]!;
   }
+}
+
+export function parseHistoryCsv(text: string, ticker: string): DailyBars {
+  const header = readHeader(text, ticker);
+  const { bars, splits } = barsInDateOrder(readRows(text, ticker, header), ticker);
+  if (header.layout === "sp500") volumesInTodaysShares(bars.volume, splits);
   return bars;
 }

@@ -1,4 +1,4 @@
-import { betterAuth } from "better-auth";
+import { betterAuth, type BetterAuthOptions } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, bearer, captcha, genericOAuth, jwt, oauthPopup } from "better-auth/plugins";
 import type { AppConfig } from "../config";
@@ -60,8 +60,66 @@ function googlePlugins(config: AppConfig) {
   ];
 }
 
-export function createAuth({ config, db, mail, secret }: AuthDependencies) {
+type EmailLinks = ReturnType<typeof accountEmailLinks>;
+
+/** E-mail and password accounts: sign-up never tells whether an address is taken, resets end every session. */
+function emailAndPasswordOptions(config: AppConfig, mail: MailSender, links: EmailLinks): BetterAuthOptions["emailAndPassword"] {
+  return {
+    enabled: true,
+    // Sign-up never signs in: new and already-registered addresses get the same answer, and the
+    // verification link is what signs a new user in.
+    autoSignIn: false,
+    requireEmailVerification: false,
+    minPasswordLength: 8,
+    maxPasswordLength: 72,
+    resetPasswordTokenExpiresIn: 60 * 60,
+    revokeSessionsOnPasswordReset: true,
+    sendResetPassword: async ({ user, token }) => {
+      const url = links.resetPassword(token);
+      await mail.send(passwordResetEmail({ brand: config.brand, to: user.email, url }));
+    },
+    // The answer to a duplicate sign-up must look exactly like a new one, admin fields included.
+    customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+      ...coreFields,
+      role: "user",
+      banned: false,
+      banReason: null,
+      banExpires: null,
+      ...additionalFields,
+      id,
+    }),
+    onExistingUserSignUp: async ({ user }) => {
+      await mail.send(
+        emailAlreadyInUseEmail({
+          brand: config.brand,
+          to: user.email,
+          signInUrl: links.signIn(),
+          resetUrl: links.forgetPassword(),
+        }),
+      );
+    },
+  };
+}
+
+/** Counted in the database (every instance shares it); the account endpoints have the configured, stricter rule. */
+function rateLimitOptions(config: AppConfig): BetterAuthOptions["rateLimit"] {
   const rule = { window: config.authRateLimit.windowSeconds, max: config.authRateLimit.max };
+  return {
+    enabled: true,
+    storage: "database",
+    window: 60,
+    max: 300,
+    customRules: {
+      "/sign-in/email": rule,
+      "/sign-up/email": rule,
+      "/request-password-reset": rule,
+      "/reset-password": rule,
+      "/send-verification-email": rule,
+    },
+  };
+}
+
+export function createAuth({ config, db, mail, secret }: AuthDependencies) {
   // E-mail links point at the web's pages through the shared paths registry.
   const links = accountEmailLinks(config.appUrl);
   return betterAuth({
@@ -82,41 +140,7 @@ export function createAuth({ config, db, mail, secret }: AuthDependencies) {
         rateLimit: rateLimits,
       },
     }),
-    emailAndPassword: {
-      enabled: true,
-      // Sign-up never signs in: new and already-registered addresses get the same answer, and the
-      // verification link is what signs a new user in.
-      autoSignIn: false,
-      requireEmailVerification: false,
-      minPasswordLength: 8,
-      maxPasswordLength: 72,
-      resetPasswordTokenExpiresIn: 60 * 60,
-      revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, token }) => {
-        const url = links.resetPassword(token);
-        await mail.send(passwordResetEmail({ brand: config.brand, to: user.email, url }));
-      },
-      // The answer to a duplicate sign-up must look exactly like a new one, admin fields included.
-      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
-        ...coreFields,
-        role: "user",
-        banned: false,
-        banReason: null,
-        banExpires: null,
-        ...additionalFields,
-        id,
-      }),
-      onExistingUserSignUp: async ({ user }) => {
-        await mail.send(
-          emailAlreadyInUseEmail({
-            brand: config.brand,
-            to: user.email,
-            signInUrl: links.signIn(),
-            resetUrl: links.forgetPassword(),
-          }),
-        );
-      },
-    },
+    emailAndPassword: emailAndPasswordOptions(config, mail, links),
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
@@ -126,19 +150,7 @@ export function createAuth({ config, db, mail, secret }: AuthDependencies) {
         await mail.send(verificationEmail({ brand: config.brand, to: user.email, url }));
       },
     },
-    rateLimit: {
-      enabled: true,
-      storage: "database",
-      window: 60,
-      max: 300,
-      customRules: {
-        "/sign-in/email": rule,
-        "/sign-up/email": rule,
-        "/request-password-reset": rule,
-        "/reset-password": rule,
-        "/send-verification-email": rule,
-      },
-    },
+    rateLimit: rateLimitOptions(config),
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,

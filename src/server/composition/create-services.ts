@@ -117,17 +117,19 @@ export interface Services {
   close(): Promise<void>;
 }
 
+/** The drizzle database every repository is given. */
+type Db = DatabaseHandle["db"];
+
 /**
- * The one composition of the product. Features never import one another (lint keeps that); what one
- * needs of another is wired here, through the interfaces the feature declares.
+ * Market data: the configured provider (its upstream calls counted against the provider's budget),
+ * the ticker suggestions' own lane, the analysis service and the public universe.
  */
-export function createServices(config: AppConfig, infra: Infrastructure): Services {
-  const { database, logger: log, now } = infra;
-  const db = database.db;
+function composeMarket(config: AppConfig, infra: Infrastructure) {
+  const { logger: log, now, metrics } = infra;
+  const db = infra.database.db;
   // Fetched market data and the universe's RS scores of a session are kept in the database, so every
   // process (server, `quanta refresh`, other instances) rates RS against the same universe.
   const marketStore = new DatabaseMarketCacheStore(Promise.resolve(db));
-  const metrics = infra.metrics;
   // Upstream calls are counted in the database against the provider's budget, shared by every instance.
   const registryOptions = {
     store: marketStore,
@@ -149,18 +151,21 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
   // The ticker suggestions' look-ups spend their own share of the provider's day (the search lane),
   // never the analyses'; a market given by the caller (tests, benchmarks) is used as it is.
   const searchMarket = infra.market ?? (market.costsUpstreamCalls ? createMarketDataProvider(config, { ...registryOptions, lane: "search" }) : market);
-  // Every anonymous request limit (and the per-user watch-list adds) is counted in the database.
-  const limiter = new SharedRateLimiter({ repository: new RateLimitRepository(db), now, log });
-  const analysis = new StockAnalysisService(market, now, marketStore);
-  // The public universe: PUBLIC_UNIVERSE, else PUBLIC_UNIVERSE_FILE (read at each run, so edits apply), else the provider's list.
-  const universe = async () =>
+  return { market, searchMarket, analysis: new StockAnalysisService(market, now, marketStore) };
+}
+
+/** The public universe: PUBLIC_UNIVERSE, else PUBLIC_UNIVERSE_FILE (read at each run, so edits apply), else the provider's list. */
+function publicUniverse(config: AppConfig, market: MarketDataProvider) {
+  return async () =>
     config.research.publicUniverse ??
     (config.research.publicUniverseFile ? await readUniverseFile(config.research.publicUniverseFile) : null) ??
     (await market.listUniverse()).map((company) => company.ticker);
+}
 
+/** Every LLM use (narration, chat, gifts) goes through one gateway: budget, time-out, token usage. */
+function composeModelGateway(config: AppConfig, db: Db, { logger: log, now }: Infrastructure) {
   const llm = createConfiguredModel(config);
-  // Every LLM use (narration, chat, gifts) goes through one gateway: budget, time-out, token usage.
-  const llmGateway = llm
+  return llm
     ? new ModelGateway({
         model: llm.model,
         name: llm.name,
@@ -171,14 +176,23 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
         log,
       })
     : null;
+}
+
+function composeBilling(config: AppConfig, db: Db, now: Clock) {
   const policy = { graceDays: config.billing.graceDays, now };
   const customers = new StripeCustomersRepository(db, policy);
   const gateway = new StripeGateway({ webhookSecret: config.billing.webhookSecret, secretKey: config.billing.secretKey, apiBaseUrl: config.billing.apiBaseUrl });
-  const billing = new BillingService({ customers, gateway, policy, appUrl: config.appUrl });
+  return { customers, gateway, billing: new BillingService({ customers, gateway, policy, appUrl: config.appUrl }) };
+}
 
-  const publicAnalyses = new PublicAnalysesRepository(db);
-  // The users' stored analyses: research, the CSV feature and the chat share the table's one owner.
-  const stockAnalyses = new StoredAnalysesRepository(db);
+/** A user's research: their analyses (narrated by the LLM when one is configured) and the track record that scores calls. */
+function composeResearch(
+  config: AppConfig,
+  db: Db,
+  { logger: log, now }: Infrastructure,
+  parts: { market: MarketDataProvider; analysis: StockAnalysisService; billing: BillingService; llmGateway: ModelGateway | null; stockAnalyses: StoredAnalysesRepository },
+) {
+  const { market, analysis, billing, llmGateway, stockAnalyses } = parts;
   // A user's analysis is narrated by the LLM (billed to their token budget) when one is configured.
   const trackRecord = new TrackRecordService({
     calls: new TrackCallsRepository(db),
@@ -208,16 +222,40 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
     freeDailyAnalyses: config.research.freeDailyAnalyses,
     now,
   });
+  return { trackRecord, research };
+}
 
-  const publicRecommendations = new PublicRecommendationsService({ repository: publicAnalyses, log });
+/** The job queue on the product's database and the worker threads that run its analyses. */
+function composeJobs(config: AppConfig, infra: Infrastructure, analysis: StockAnalysisService) {
+  const { database, logger: log, metrics } = infra;
   const pool = new AnalysisPool(config.jobs.workerThreads ?? defaultAnalysisThreads());
   // One queue on the product's database for the refresh's jobs and the alerts that follow it.
   // On the embedded PGlite the data folder is locked to this process: jobs left active were a dead process's.
   const soleProcess = database.kind === "pglite";
   const queue = new PgBossJobQueue(database, { log, jobTimeoutSeconds: config.jobs.timeoutSeconds, releaseActiveJobsAtStart: soleProcess, ...(metrics && { metrics }) });
   const poolAnalysis = (ticker: string) => analysis.analyze(ticker, (input) => pool.run(input));
+  // The composition started the queue's workers (the refresh's and the alerts') and the analysis threads,
+  // and stops them: the workers first, since a running job may still hand analyses to the threads.
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await queue.stop();
+      await pool.close();
+    })());
+  return { pool, queue, soleProcess, poolAnalysis, close };
+}
 
-  // Watch lists and alerts: a stock's latest call is the daily screen's when it has one.
+type Jobs = ReturnType<typeof composeJobs>;
+
+/** Watch lists and alerts: a stock's latest call is the daily screen's when it has one. */
+function composeWatchlist(
+  config: AppConfig,
+  db: Db,
+  infra: Infrastructure,
+  parts: { publicAnalyses: PublicAnalysesRepository; market: MarketDataProvider; billing: BillingService; jobs: Jobs },
+) {
+  const { logger: log, now } = infra;
+  const { publicAnalyses, market, billing, jobs } = parts;
   const watchlistRepository = new WatchlistRepository(db);
   const alertsRepository = new AlertsRepository(db);
   let secret = infra.authSecret;
@@ -236,13 +274,13 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
     now,
   });
   const alertJobs = new AlertJobsService({
-    queue,
+    queue: jobs.queue,
     watchlist: watchlistRepository,
     alerts: alertsRepository,
     runs: new AlertRunsRepository(db),
     screenedReports,
-    analyze: poolAnalysis,
-    parallelism: pool.size * 2,
+    analyze: jobs.poolAnalysis,
+    parallelism: jobs.pool.size * 2,
     sliceSize: config.jobs.chunkSize,
     mail: infra.mail ?? createMailSender(config, (line) => log.info({}, line)).sender,
     links,
@@ -253,9 +291,28 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
     now,
     log,
   });
+  return { watchlist, alertJobs };
+}
 
-  const publicRefresh = new PublicRefreshService({
-    queue,
+/** The daily screen of the public universe, as chunk jobs any instance takes. */
+function composePublicRefresh(
+  config: AppConfig,
+  db: Db,
+  infra: Infrastructure,
+  parts: {
+    jobs: Jobs;
+    publicAnalyses: PublicAnalysesRepository;
+    analysis: StockAnalysisService;
+    universe: () => Promise<string[]>;
+    trackRecord: TrackRecordService;
+    alertJobs: AlertJobsService;
+    publicRecommendations: PublicRecommendationsService;
+  },
+) {
+  const { logger: log, now } = infra;
+  const { jobs, publicAnalyses, analysis, universe, trackRecord, alertJobs, publicRecommendations } = parts;
+  return new PublicRefreshService({
+    queue: jobs.queue,
     claims: new JobRunsRepository(db),
     runs: new RefreshRunsRepository(db),
     analyses: publicAnalyses,
@@ -265,8 +322,8 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
       publishScores: async (scores) => {
         await analysis.publishUniverseScores(scores);
       },
-      analyze: poolAnalysis,
-      parallelism: pool.size * 2,
+      analyze: jobs.poolAnalysis,
+      parallelism: jobs.pool.size * 2,
     },
     calls: trackRecord,
     followers: alertJobs,
@@ -274,13 +331,73 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
     chunkSize: config.jobs.chunkSize,
     concurrency: 2,
     jobTimeoutMs: config.jobs.timeoutSeconds * 1000,
-    soleProcess,
+    soleProcess: jobs.soleProcess,
     instanceId: infra.instanceId ?? randomUUID(),
     now,
     log,
     onListsReplaced: () => publicRecommendations.invalidate(),
   });
+}
 
+/**
+ * Chat: the assistants look things up through tools composed from research, the public lists,
+ * stock analysis and news; the LLM assistant when a model is configured, the rules otherwise.
+ */
+function composeAssistant(
+  { logger: log, now }: Infrastructure,
+  llmGateway: ModelGateway | null,
+  universe: () => Promise<string[]>,
+  tools: Parameters<typeof createChatTools>[0],
+) {
+  const chatTools = createChatTools(tools);
+  const rules = new RulesAssistant({
+    tools: chatTools,
+    exampleTickers: async () => {
+      const listed = (await tools.publicAnalyses.list()).map((row) => row.ticker);
+      return listed.length > 0 ? listed : universe();
+    },
+  });
+  return llmGateway ? new LlmAssistant({ gateway: llmGateway, tools: chatTools, fallback: rules, now, log }) : rules;
+}
+
+/** Ticker suggestions: the market's own list, and, when look-ups cost upstream calls, the search lane with its directory. */
+function composeSymbolSearch(db: Db, { logger: log, now }: Infrastructure, market: MarketDataProvider, searchMarket: MarketDataProvider, limiter: SharedRateLimiter) {
+  return new SymbolSearchService({
+    market,
+    limit: limiter.limit(SYMBOL_SEARCH_RATE_LIMIT),
+    ...(searchMarket.costsUpstreamCalls && {
+      upstream: {
+        symbols: { id: searchMarket.id, searchSymbols: (q) => searchMarket.searchSymbols(q), ...(searchMarket.listSymbols && { listSymbols: () => searchMarket.listSymbols!() }) },
+        directory: new SymbolDirectoryRepository(db),
+      },
+    }),
+    now,
+    log,
+  });
+}
+
+/**
+ * The one composition of the product. Features never import one another (lint keeps that); what one
+ * needs of another is wired here, through the interfaces the feature declares.
+ */
+export function createServices(config: AppConfig, infra: Infrastructure): Services {
+  const { database, logger: log, now } = infra;
+  const db = database.db;
+  const { market, searchMarket, analysis } = composeMarket(config, infra);
+  // Every anonymous request limit (and the per-user watch-list adds) is counted in the database.
+  const limiter = new SharedRateLimiter({ repository: new RateLimitRepository(db), now, log });
+  const universe = publicUniverse(config, market);
+  const llmGateway = composeModelGateway(config, db, infra);
+  const { customers, gateway, billing } = composeBilling(config, db, now);
+
+  const publicAnalyses = new PublicAnalysesRepository(db);
+  // The users' stored analyses: research, the CSV feature and the chat share the table's one owner.
+  const stockAnalyses = new StoredAnalysesRepository(db);
+  const { trackRecord, research } = composeResearch(config, db, infra, { market, analysis, billing, llmGateway, stockAnalyses });
+  const publicRecommendations = new PublicRecommendationsService({ repository: publicAnalyses, log });
+  const jobs = composeJobs(config, infra, analysis);
+  const { watchlist, alertJobs } = composeWatchlist(config, db, infra, { publicAnalyses, market, billing, jobs });
+  const publicRefresh = composePublicRefresh(config, db, infra, { jobs, publicAnalyses, analysis, universe, trackRecord, alertJobs, publicRecommendations });
   const news = new NewsService({
     sources: createNewsSources(config, {
       reports: () => storedPublicReports(publicAnalyses),
@@ -289,45 +406,14 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
     }),
     log,
   });
-
-  // Chat: the assistants look things up through tools composed from research, the public lists,
-  // stock analysis and news; the LLM assistant when a model is configured, the rules otherwise.
-  const chatTools = createChatTools({ research, publicAnalyses, stockAnalyses, analysis, news, market, trackRecord });
-  const rules = new RulesAssistant({
-    tools: chatTools,
-    exampleTickers: async () => {
-      const listed = (await publicAnalyses.list()).map((row) => row.ticker);
-      return listed.length > 0 ? listed : universe();
-    },
-  });
-  const assistant = llmGateway ? new LlmAssistant({ gateway: llmGateway, tools: chatTools, fallback: rules, now, log }) : rules;
-
-  // The composition started the queue's workers (the refresh's and the alerts') and the analysis threads,
-  // and stops them: the workers first, since a running job may still hand analyses to the threads.
-  let closing: Promise<void> | undefined;
-  const close = () =>
-    (closing ??= (async () => {
-      await queue.stop();
-      await pool.close();
-    })());
+  const assistant = composeAssistant(infra, llmGateway, universe, { research, publicAnalyses, stockAnalyses, analysis, news, market, trackRecord });
 
   return {
     database,
     now,
     market,
     analysis,
-    symbols: new SymbolSearchService({
-      market,
-      limit: limiter.limit(SYMBOL_SEARCH_RATE_LIMIT),
-      ...(searchMarket.costsUpstreamCalls && {
-        upstream: {
-          symbols: { id: searchMarket.id, searchSymbols: (q) => searchMarket.searchSymbols(q), ...(searchMarket.listSymbols && { listSymbols: () => searchMarket.listSymbols!() }) },
-          directory: new SymbolDirectoryRepository(db),
-        },
-      }),
-      now,
-      log,
-    }),
+    symbols: composeSymbolSearch(db, infra, market, searchMarket, limiter),
     users: new UserRepository(db),
     tokens: new TokenVerifier(db, config.appUrl),
     research,
@@ -348,6 +434,6 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
     gifts: new GiftService({ gateway: llmGateway, log }),
     // Logos are anonymous too: checking an unknown ticker spends the search share, never the analyses'.
     logos: new LogosService({ market: searchMarket, source: createLogoSource(config) }),
-    close,
+    close: jobs.close,
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   chatConversationListSchema,
@@ -14,6 +14,33 @@ import { requireUser, verifiedUser } from "../../plugins/require-user";
 import type { ChatService } from "./chat.service";
 
 const INTERNAL_MESSAGE = "Something went wrong on our side. Please try again in a moment.";
+
+/**
+ * Takes the answer over as a server-sent event stream: `send` writes one event while the client is
+ * there, `signal` aborts when the client goes away before the end.
+ */
+function openEventStream(reply: FastifyReply): { send: (event: ChatStreamEvent) => void; signal: AbortSignal } {
+  reply.hijack();
+  const raw = reply.raw;
+  // Headers set so far (security headers, request id) would be lost with the hijack: copy them.
+  const headers: Record<string, string | number | string[]> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
+  raw.writeHead(200, {
+    ...headers,
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-cache",
+    connection: "keep-alive",
+    "x-accel-buffering": "no",
+  });
+  const aborted = new AbortController();
+  raw.on("close", () => {
+    if (!raw.writableFinished) aborted.abort();
+  });
+  const send = (event: ChatStreamEvent) => {
+    if (!raw.destroyed && !raw.writableEnded) raw.write(`data: ${JSON.stringify(event)}\n\n`);
+  };
+  return { send, signal: aborted.signal };
+}
 
 /** The chat site's API: conversations, and POST /api/chat answering as server-sent events. */
 export async function chatRoutes(app: FastifyInstance, deps: { chat: () => Promise<ChatService> }): Promise<void> {
@@ -39,33 +66,14 @@ export async function chatRoutes(app: FastifyInstance, deps: { chat: () => Promi
       // Everything that can be refused is refused here, as a normal JSON answer.
       const turn = await chat.begin(user, request.body);
 
-      reply.hijack();
-      const raw = reply.raw;
-      // Headers set so far (security headers, request id) would be lost with the hijack: copy them.
-      const headers: Record<string, string | number | string[]> = {};
-      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
-      raw.writeHead(200, {
-        ...headers,
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-cache",
-        connection: "keep-alive",
-        "x-accel-buffering": "no",
-      });
-      const aborted = new AbortController();
-      raw.on("close", () => {
-        if (!raw.writableFinished) aborted.abort();
-      });
-      const send = (event: ChatStreamEvent) => {
-        if (!raw.destroyed && !raw.writableEnded) raw.write(`data: ${JSON.stringify(event)}\n\n`);
-      };
-
+      const { send, signal } = openEventStream(reply);
       send({ type: "start", conversation_id: turn.conversation.id, title: turn.conversation.title, user_message: turn.userMessage });
       try {
         const message = await chat.respond(
           user,
           turn,
           { tool: (name, label) => send({ type: "tool", name, label }), delta: (text) => send({ type: "delta", text }) },
-          aborted.signal,
+          signal,
         );
         send({ type: "done", message });
       } catch (error) {
@@ -76,10 +84,18 @@ export async function chatRoutes(app: FastifyInstance, deps: { chat: () => Promi
           send({ type: "error", error: error instanceof AppError ? error.message : INTERNAL_MESSAGE, code: error instanceof AppError ? error.code : "internal_error" });
         }
       } finally {
-        if (!raw.writableEnded) raw.end();
+        if (!reply.raw.writableEnded) reply.raw.end();
       }
     },
   );
+
+  conversationRoutes(app, deps);
+}
+
+/** The signed-in user's conversations: list, read, rename, delete. */
+function conversationRoutes(app: FastifyInstance, deps: { chat: () => Promise<ChatService> }) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const preHandler = requireUser({ verified: true });
 
   typed.get(
     "/api/chat/conversations",

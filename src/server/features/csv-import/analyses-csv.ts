@@ -161,6 +161,71 @@ function firstLineLimit(errors: RowError[]): RowError[] {
   return errors.slice(0, MAX_ERRORS);
 }
 
+/** Unknown, repeated and missing columns of the header row, for the format it names. */
+function headerProblems(names: string[], format: CsvFormat, line: number): RowError[] {
+  const known = new Set<string>(format === "export" ? EXPORT_COLUMNS : ["id", "timestamp", ...FLAT_COLUMNS.map(([name]) => name)]);
+  const required = format === "export" ? ["ticker", "timestamp", "analysis"] : ["timestamp", ...FLAT_COLUMNS.map(([name]) => name)];
+  const headerErrors: RowError[] = [];
+  names.forEach((name, index) => {
+    if (!known.has(name)) headerErrors.push({ line, column: name || `column ${index + 1}`, message: `Unknown column "${name}" for the ${format} format.` });
+    else if (names.indexOf(name) !== index) headerErrors.push({ line, column: name, message: `Column "${name}" appears twice.` });
+  });
+  for (const name of required) {
+    if (!names.includes(name)) headerErrors.push({ line, column: name, message: `Missing column "${name}".` });
+  }
+  return headerErrors;
+}
+
+/** One row's analysis, or null with its problems added to `rowErrors`. */
+type ReadAnalysis = { analysis: Record<string, unknown>; summary: StockSummary } | null;
+type RowCell = (name: string) => string;
+
+/** The export format: the whole report as JSON in `analysis`, its ticker repeated in `ticker`. */
+function readExportAnalysis(cell: RowCell, line: number, rowErrors: RowError[]): ReadAnalysis {
+  let json: unknown;
+  try {
+    json = JSON.parse(cell("analysis"));
+  } catch (error) {
+    rowErrors.push({ line, column: "analysis", message: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` });
+  }
+  if (json === undefined) return null;
+  if (containsUnstorableText(json)) {
+    rowErrors.push({ line, column: "analysis", message: UNSTORABLE_TEXT });
+    return null;
+  }
+  const parsed = storedAnalysisSchema.safeParse(json);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues.slice(0, 5)) rowErrors.push({ line, column: "analysis", message: `${issuePath(issue.path) || "(root)"}: ${issue.message}` });
+    return null;
+  }
+  const summary = parsed.data.stock_summary;
+  const ticker = cell("ticker").trim();
+  if (ticker !== summary.ticker) rowErrors.push({ line, column: "ticker", message: `"${ticker}" does not match stock_summary.ticker "${summary.ticker}" in analysis.` });
+  return { analysis: parsed.data, summary };
+}
+
+/** The flat format: one column per report field, each cell read as its field's type, then the report checked whole. */
+function readFlatAnalysis(cell: RowCell, line: number, rowErrors: RowError[]): ReadAnalysis {
+  const candidate: Record<string, unknown> = {};
+  let cellsOk = true;
+  for (const [name, kind] of FLAT_COLUMNS) {
+    const value = readCell(kind, cell(name));
+    if (isCellError(value) || containsUnstorableText(value)) {
+      rowErrors.push({ line, column: name, message: isCellError(value) ? value.error : UNSTORABLE_TEXT });
+      cellsOk = false;
+    } else if (value !== undefined) setPath(candidate, name, value);
+  }
+  if (!cellsOk) return null;
+  const parsed = stockSummarySchema.safeParse(candidate);
+  if (parsed.success) return { analysis: { stock_summary: parsed.data }, summary: parsed.data };
+  for (const issue of parsed.error.issues) {
+    const column = issuePath(issue.path);
+    const missing = issue.code === "invalid_type" && cell(column).trim() === "";
+    rowErrors.push({ line, column, message: missing ? "A value is required." : issue.message });
+  }
+  return null;
+}
+
 /**
  * Reads a whole CSV file of analyses. Either every row is valid (and comes back ready to store), or
  * the answer lists what is wrong, by line and column — at most 200 problems.
@@ -182,16 +247,7 @@ export function readAnalysesCsv(text: string): ParseOutcome {
 
   const names = header.fields.map((name) => unescapeFormula(name).trim().toLowerCase());
   const format: CsvFormat = names.includes("analysis") ? "export" : "flat";
-  const known = new Set<string>(format === "export" ? EXPORT_COLUMNS : ["id", "timestamp", ...FLAT_COLUMNS.map(([name]) => name)]);
-  const required = format === "export" ? ["ticker", "timestamp", "analysis"] : ["timestamp", ...FLAT_COLUMNS.map(([name]) => name)];
-  const headerErrors: RowError[] = [];
-  names.forEach((name, index) => {
-    if (!known.has(name)) headerErrors.push({ line: header.line, column: name || `column ${index + 1}`, message: `Unknown column "${name}" for the ${format} format.` });
-    else if (names.indexOf(name) !== index) headerErrors.push({ line: header.line, column: name, message: `Column "${name}" appears twice.` });
-  });
-  for (const name of required) {
-    if (!names.includes(name)) headerErrors.push({ line: header.line, column: name, message: `Missing column "${name}".` });
-  }
+  const headerErrors = headerProblems(names, format, header.line);
   if (headerErrors.length > 0) return { ok: false, kind: "invalid", format, errors: firstLineLimit(headerErrors) };
 
   const errors: RowError[] = [];
@@ -214,52 +270,9 @@ export function readAnalysesCsv(text: string): ParseOutcome {
     const createdAt = parseTimestamp(cell("timestamp"));
     if (!createdAt) rowErrors.push({ line, column: "timestamp", message: "Expected an ISO 8601 date or date-time, e.g. 2025-06-30T14:30:00Z." });
 
-    let analysis: Record<string, unknown> | null = null;
-    let summary: StockSummary | null = null;
-    if (format === "export") {
-      let json: unknown;
-      try {
-        json = JSON.parse(cell("analysis"));
-      } catch (error) {
-        rowErrors.push({ line, column: "analysis", message: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` });
-      }
-      if (json !== undefined && containsUnstorableText(json)) {
-        rowErrors.push({ line, column: "analysis", message: UNSTORABLE_TEXT });
-      } else if (json !== undefined) {
-        const parsed = storedAnalysisSchema.safeParse(json);
-        if (parsed.success) {
-          analysis = parsed.data;
-          summary = parsed.data.stock_summary;
-          const ticker = cell("ticker").trim();
-          if (ticker !== summary.ticker) rowErrors.push({ line, column: "ticker", message: `"${ticker}" does not match stock_summary.ticker "${summary.ticker}" in analysis.` });
-        } else {
-          for (const issue of parsed.error.issues.slice(0, 5)) rowErrors.push({ line, column: "analysis", message: `${issuePath(issue.path) || "(root)"}: ${issue.message}` });
-        }
-      }
-    } else {
-      const candidate: Record<string, unknown> = {};
-      let cellsOk = true;
-      for (const [name, kind] of FLAT_COLUMNS) {
-        const value = readCell(kind, cell(name));
-        if (isCellError(value) || containsUnstorableText(value)) {
-          rowErrors.push({ line, column: name, message: isCellError(value) ? value.error : UNSTORABLE_TEXT });
-          cellsOk = false;
-        } else if (value !== undefined) setPath(candidate, name, value);
-      }
-      if (cellsOk) {
-        const parsed = stockSummarySchema.safeParse(candidate);
-        if (parsed.success) {
-          summary = parsed.data;
-          analysis = { stock_summary: parsed.data };
-        } else {
-          for (const issue of parsed.error.issues) {
-            const column = issuePath(issue.path);
-            const missing = issue.code === "invalid_type" && cell(column).trim() === "";
-            rowErrors.push({ line, column, message: missing ? "A value is required." : issue.message });
-          }
-        }
-      }
-    }
+    const read = format === "export" ? readExportAnalysis(cell, line, rowErrors) : readFlatAnalysis(cell, line, rowErrors);
+    const analysis = read?.analysis;
+    const summary = read?.summary;
     if (rowErrors.length > 0 || !analysis || !summary || !createdAt) {
       errors.push(...rowErrors);
       continue;

@@ -22,11 +22,10 @@ const unsubscribeBodySchema = z
   .strict()
   .nullish();
 
-/** The watch list, the bell and the alert settings of the signed-in, verified user; the e-mail's unsubscribe. */
-export async function watchlistRoutes(
-  app: FastifyInstance,
-  deps: { watchlist: () => Promise<WatchlistService>; addLimit: () => Promise<RateLimit> },
-): Promise<void> {
+type WatchlistDeps = { watchlist: () => Promise<WatchlistService>; addLimit: () => Promise<RateLimit> };
+
+/** The watched stocks: list, add (rate-limited), change alert rules or price alerts, remove. */
+function watchedStockRoutes(app: FastifyInstance, deps: WatchlistDeps) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = requireUser({ verified: true });
 
@@ -78,6 +77,12 @@ export async function watchlistRoutes(
       return reply.code(204).send(null);
     },
   );
+}
+
+/** The bell's alerts and the alert settings. */
+function alertRoutes(app: FastifyInstance, deps: WatchlistDeps) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const preHandler = requireUser({ verified: true });
 
   typed.get(
     "/api/alerts",
@@ -105,6 +110,11 @@ export async function watchlistRoutes(
     { preHandler, schema: { tags: ["watchlist"], summary: "Change the digest switch or the rules", body: updateAlertSettingsSchema, response: { 200: alertSettingsSchema, 400: errorBody } } },
     async (request) => (await deps.watchlist()).updateSettings(verifiedUser(request), request.body),
   );
+}
+
+/** The digest e-mail's unsubscribe link: opened (a page that asks first) or posted (one click, signed, no sign-in). */
+async function unsubscribeRoutes(app: FastifyInstance, deps: WatchlistDeps) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
 
   // A mail client that opens the List-Unsubscribe address instead of posting to it lands on the page,
   // which asks before it changes anything.
@@ -138,4 +148,11 @@ export async function watchlistRoutes(
       },
     );
   });
+}
+
+/** The watch list, the bell and the alert settings of the signed-in, verified user; the e-mail's unsubscribe. */
+export async function watchlistRoutes(app: FastifyInstance, deps: WatchlistDeps): Promise<void> {
+  watchedStockRoutes(app, deps);
+  alertRoutes(app, deps);
+  await unsubscribeRoutes(app, deps);
 }

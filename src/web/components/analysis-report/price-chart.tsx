@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { AutoscaleInfo, IChartApi } from "lightweight-charts";
+import type * as LightweightCharts from "lightweight-charts";
 import { fetchBars } from "../../lib/market-bars-api";
+import type { BarsResponse } from "../../../contracts/market-bars";
 import { ema } from "../../../core/indicators/moving-average";
 import { formatPrice, isFiniteNumber } from "../../lib/format";
 import { Spinner } from "../ui/spinner";
@@ -65,120 +67,131 @@ interface LegendItem {
   kind: "line" | "dashed" | "box";
 }
 
+type ChartLibrary = typeof LightweightCharts;
+type ChartBar = BarsResponse["bars"][number];
+/** The trade's levels drawn as price lines (null: the report has none). */
+interface TradeLevels {
+  buy: number | null;
+  stop: number | null;
+  goal: number | null;
+}
+
+/** The daily candles, their price scale widened to the trade's levels. */
+function addCandles(lc: ChartLibrary, chart: IChartApi, bars: ChartBar[], { buy, stop, goal }: TradeLevels) {
+  const levels = [buy, stop, goal].filter((price): price is number => price !== null);
+  const candles = chart.addSeries(lc.CandlestickSeries, {
+    upColor: CHART_COLORS.up,
+    downColor: CHART_COLORS.down,
+    wickUpColor: CHART_COLORS.up,
+    wickDownColor: CHART_COLORS.down,
+    borderVisible: false,
+    // Keep the buy point, stop and target in view even when the prices never reached them.
+    autoscaleInfoProvider: (base: () => AutoscaleInfo | null) => {
+      const info = base();
+      if (!info?.priceRange || levels.length === 0) return info;
+      return {
+        ...info,
+        priceRange: {
+          minValue: Math.min(info.priceRange.minValue, ...levels),
+          maxValue: Math.max(info.priceRange.maxValue, ...levels),
+        },
+      };
+    },
+  });
+  candles.setData(bars.map((b) => ({ time: b.date, open: b.open, high: b.high, low: b.low, close: b.close })));
+  return candles;
+}
+
+/** Volume in a pane of its own: sharing the price pane pushed the price axis below zero. */
+function addVolume(lc: ChartLibrary, chart: IChartApi, bars: ChartBar[]) {
+  const volume = chart.addSeries(
+    lc.HistogramSeries,
+    { priceFormat: { type: "volume" }, lastValueVisible: false, priceLineVisible: false },
+    1,
+  );
+  const [pricePane, volumePane] = chart.panes();
+  pricePane?.setStretchFactor(1 - VOLUME_PANE_SHARE);
+  volumePane?.setStretchFactor(VOLUME_PANE_SHARE);
+  volume.setData(
+    bars.map((b, i) => ({
+      time: b.date,
+      value: b.volume,
+      color: b.close >= (bars[i - 1]?.close ?? b.open) ? CHART_COLORS.volumeUp : CHART_COLORS.volumeDown,
+    })),
+  );
+}
+
+/** One line per EMA, computed by the engine's own function over every bar fetched. */
+function addEmaLines(lc: ChartLibrary, chart: IChartApi, bars: ChartBar[]) {
+  const closes = Float64Array.from(bars, (b) => b.close);
+  for (const { period, color } of EMAS) {
+    const values = ema(closes, period);
+    const line = chart.addSeries(lc.LineSeries, {
+      color,
+      lineWidth: 2,
+      priceLineVisible: false,
+      lastValueVisible: false,
+      crosshairMarkerVisible: false,
+    });
+    // The engine marks the warm-up before the seed with NaN: those sessions get no point.
+    line.setData(
+      Array.from(values).flatMap((value, i) => {
+        const bar = bars[i];
+        return Number.isNaN(value) || !bar ? [] : [{ time: bar.date, value }];
+      }),
+    );
+  }
+}
+
+/** Draws the whole chart into `element`: candles, volume, EMAs and the trade's levels. */
+function drawPriceChart(lc: ChartLibrary, element: HTMLElement, bars: ChartBar[], levels: TradeLevels): IChartApi {
+  const narrow = element.clientWidth > 0 && element.clientWidth < NARROW_CHART_PX;
+  const chart = lc.createChart(element, {
+    autoSize: true,
+    layout: { background: { color: "#ffffff" }, textColor: "#475569", attributionLogo: false },
+    grid: { vertLines: { color: "#f1f5f9" }, horzLines: { color: "#f1f5f9" } },
+    rightPriceScale: { borderColor: "#e2e8f0", scaleMargins: { top: 0.08, bottom: 0.06 } },
+    // Keep the chosen range when the container resizes (autoSize sets the real width after the first draw).
+    timeScale: { borderColor: "#e2e8f0", lockVisibleTimeRangeOnResize: true },
+  });
+  const candles = addCandles(lc, chart, bars, levels);
+  addVolume(lc, chart, bars);
+  addEmaLines(lc, chart, bars);
+  const lines = [
+    { price: levels.buy, color: CHART_COLORS.buyPoint, title: "Buy point" },
+    { price: levels.stop, color: CHART_COLORS.stopLoss, title: "Stop loss" },
+    { price: levels.goal, color: CHART_COLORS.target, title: "Target" },
+  ];
+  for (const { price, color, title } of lines) {
+    if (price === null) continue;
+    // On a phone the title would cover the price axis; the axis label and the legend name the line.
+    candles.createPriceLine({ price, color, title: narrow ? "" : title, lineStyle: lc.LineStyle.Dashed, lineWidth: 2, axisLabelVisible: true });
+  }
+  chart.timeScale().fitContent();
+  return chart;
+}
+
 /**
- * Daily candles with the 50/150/200-day EMAs, volume in its own pane below the prices (so the price
- * axis never runs below zero) and price lines for the buy point, stop loss and target; 3M/6M/1Y/All
- * range buttons (6M first). Resizes with its container. The EMAs are the engine's own function over
- * as many sessions as the analysis reads (520), so a fresh report's EMA fields are the lines' last
- * points. The TradingView attribution is a link under the chart instead of a logo over the volume.
+ * Draws the chart once the bars are in (loading the chart library on demand) and moves its time scale
+ * to the chosen range; tells when the library failed to load.
  */
-export function PriceChart({ ticker, buyPoint, stopLoss, target }: PriceChartProps) {
+function usePriceChartDrawing(bars: ChartBar[] | undefined, levels: TradeLevels, range: ChartRangeId) {
   const container = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
-  const [range, setRange] = useState<ChartRangeId>(DEFAULT_CHART_RANGE);
   const [chartReady, setChartReady] = useState(0);
   const chartRef = useRef<{ chart: IChartApi; count: number } | null>(null);
-  const query = useQuery({
-    queryKey: barsKeys.chart(ticker, CHART_SESSIONS),
-    queryFn: () => fetchBars(ticker, CHART_SESSIONS + EMA_WARMUP_SESSIONS),
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
-  const data = query.data;
-  const buy = isFiniteNumber(buyPoint) ? buyPoint : null;
-  const stop = isFiniteNumber(stopLoss) ? stopLoss : null;
-  const goal = isFiniteNumber(target) ? target : null;
+  const { buy, stop, goal } = levels;
 
   useEffect(() => {
     const element = container.current;
-    const history = data?.bars;
-    if (!element || !history || history.length === 0) return;
-    const bars = history;
+    if (!element || !bars || bars.length === 0) return;
     let cancelled = false;
     let chart: IChartApi | null = null;
 
     import("lightweight-charts")
       .then((lc) => {
         if (cancelled) return;
-        const narrow = element.clientWidth > 0 && element.clientWidth < NARROW_CHART_PX;
-        chart = lc.createChart(element, {
-          autoSize: true,
-          layout: { background: { color: "#ffffff" }, textColor: "#475569", attributionLogo: false },
-          grid: { vertLines: { color: "#f1f5f9" }, horzLines: { color: "#f1f5f9" } },
-          rightPriceScale: { borderColor: "#e2e8f0", scaleMargins: { top: 0.08, bottom: 0.06 } },
-          // Keep the chosen range when the container resizes (autoSize sets the real width after the first draw).
-          timeScale: { borderColor: "#e2e8f0", lockVisibleTimeRangeOnResize: true },
-        });
-
-        const levels = [buy, stop, goal].filter((price): price is number => price !== null);
-        const candles = chart.addSeries(lc.CandlestickSeries, {
-          upColor: CHART_COLORS.up,
-          downColor: CHART_COLORS.down,
-          wickUpColor: CHART_COLORS.up,
-          wickDownColor: CHART_COLORS.down,
-          borderVisible: false,
-          // Keep the buy point, stop and target in view even when the prices never reached them.
-          autoscaleInfoProvider: (base: () => AutoscaleInfo | null) => {
-            const info = base();
-            if (!info?.priceRange || levels.length === 0) return info;
-            return {
-              ...info,
-              priceRange: {
-                minValue: Math.min(info.priceRange.minValue, ...levels),
-                maxValue: Math.max(info.priceRange.maxValue, ...levels),
-              },
-            };
-          },
-        });
-        candles.setData(bars.map((b) => ({ time: b.date, open: b.open, high: b.high, low: b.low, close: b.close })));
-
-        // Volume in a pane of its own: sharing the price pane pushed the price axis below zero.
-        const volume = chart.addSeries(
-          lc.HistogramSeries,
-          { priceFormat: { type: "volume" }, lastValueVisible: false, priceLineVisible: false },
-          1,
-        );
-        const [pricePane, volumePane] = chart.panes();
-        pricePane?.setStretchFactor(1 - VOLUME_PANE_SHARE);
-        volumePane?.setStretchFactor(VOLUME_PANE_SHARE);
-        volume.setData(
-          bars.map((b, i) => ({
-            time: b.date,
-            value: b.volume,
-            color: b.close >= (bars[i - 1]?.close ?? b.open) ? CHART_COLORS.volumeUp : CHART_COLORS.volumeDown,
-          })),
-        );
-
-        const closes = Float64Array.from(history, (b) => b.close);
-        for (const { period, color } of EMAS) {
-          const values = ema(closes, period);
-          const line = chart.addSeries(lc.LineSeries, {
-            color,
-            lineWidth: 2,
-            priceLineVisible: false,
-            lastValueVisible: false,
-            crosshairMarkerVisible: false,
-          });
-          // The engine marks the warm-up before the seed with NaN: those sessions get no point.
-          line.setData(
-            Array.from(values).flatMap((value, i) => {
-              const bar = bars[i];
-              return Number.isNaN(value) || !bar ? [] : [{ time: bar.date, value }];
-            }),
-          );
-        }
-
-        const lines = [
-          { price: buy, color: CHART_COLORS.buyPoint, title: "Buy point" },
-          { price: stop, color: CHART_COLORS.stopLoss, title: "Stop loss" },
-          { price: goal, color: CHART_COLORS.target, title: "Target" },
-        ];
-        for (const { price, color, title } of lines) {
-          if (price === null) continue;
-          // On a phone the title would cover the price axis; the axis label and the legend name the line.
-          candles.createPriceLine({ price, color, title: narrow ? "" : title, lineStyle: lc.LineStyle.Dashed, lineWidth: 2, axisLabelVisible: true });
-        }
-        chart.timeScale().fitContent();
+        chart = drawPriceChart(lc, element, bars, { buy, stop, goal });
         chartRef.current = { chart, count: bars.length };
         setChartReady((n) => n + 1);
       })
@@ -192,7 +205,7 @@ export function PriceChart({ ticker, buyPoint, stopLoss, target }: PriceChartPro
       chart?.remove();
       chart = null;
     };
-  }, [data, buy, stop, goal]);
+  }, [bars, buy, stop, goal]);
 
   // The range buttons move the time scale of the chart already drawn; 'All' fits every bar.
   useEffect(() => {
@@ -204,7 +217,37 @@ export function PriceChart({ ticker, buyPoint, stopLoss, target }: PriceChartPro
     else current.chart.timeScale().fitContent();
   }, [range, chartReady]);
 
-  const legend: LegendItem[] = [
+  return { container, failed };
+}
+
+function ChartRangeButtons({ range, onChange }: { range: ChartRangeId; onChange: (range: ChartRangeId) => void }) {
+  return (
+    <div role="group" aria-label="Chart range" className="mb-3 inline-flex rounded-lg border border-line bg-canvas p-0.5">
+      {CHART_RANGES.map((option) => (
+        <button
+          key={option.id}
+          type="button"
+          aria-pressed={range === option.id}
+          aria-label={option.label}
+          title={option.label}
+          data-testid={`chart-range-${option.id}`}
+          onClick={() => {
+            onChange(option.id);
+          }}
+          className={cn(
+            "min-w-11 rounded-md px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600",
+            range === option.id ? "bg-surface text-ink shadow-card" : "text-muted hover:text-ink",
+          )}
+        >
+          {option.id}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function legendItems({ buy, stop, goal }: TradeLevels): LegendItem[] {
+  return [
     { label: "Price", color: CHART_COLORS.up, kind: "box" },
     { label: "EMA 50", color: CHART_COLORS.ema50, kind: "line" },
     { label: "EMA 150", color: CHART_COLORS.ema150, kind: "line" },
@@ -214,6 +257,51 @@ export function PriceChart({ ticker, buyPoint, stopLoss, target }: PriceChartPro
     ...(stop === null ? [] : [{ label: `Stop loss ${formatPrice(stop)}`, color: CHART_COLORS.stopLoss, kind: "dashed" as const }]),
     ...(goal === null ? [] : [{ label: `Target ${formatPrice(goal)}`, color: CHART_COLORS.target, kind: "dashed" as const }]),
   ];
+}
+
+function ChartLegend({ items }: { items: LegendItem[] }) {
+  return (
+    <ul aria-label="Chart legend" className="contents">
+      {items.map((item) => (
+        <li key={item.label} className="inline-flex items-center gap-1.5">
+          <span
+            aria-hidden="true"
+            className={item.kind === "box" ? "h-2.5 w-2.5 rounded-sm" : "h-0 w-4 border-t-2"}
+            style={
+              item.kind === "box"
+                ? { backgroundColor: item.color }
+                : { borderColor: item.color, borderTopStyle: item.kind === "dashed" ? "dashed" : "solid" }
+            }
+          />
+          {item.label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Daily candles with the 50/150/200-day EMAs, volume in its own pane below the prices (so the price
+ * axis never runs below zero) and price lines for the buy point, stop loss and target; 3M/6M/1Y/All
+ * range buttons (6M first). Resizes with its container. The EMAs are the engine's own function over
+ * as many sessions as the analysis reads (520), so a fresh report's EMA fields are the lines' last
+ * points. The TradingView attribution is a link under the chart instead of a logo over the volume.
+ */
+export function PriceChart({ ticker, buyPoint, stopLoss, target }: PriceChartProps) {
+  const [range, setRange] = useState<ChartRangeId>(DEFAULT_CHART_RANGE);
+  const query = useQuery({
+    queryKey: barsKeys.chart(ticker, CHART_SESSIONS),
+    queryFn: () => fetchBars(ticker, CHART_SESSIONS + EMA_WARMUP_SESSIONS),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  const data = query.data;
+  const levels: TradeLevels = {
+    buy: isFiniteNumber(buyPoint) ? buyPoint : null,
+    stop: isFiniteNumber(stopLoss) ? stopLoss : null,
+    goal: isFiniteNumber(target) ? target : null,
+  };
+  const { container, failed } = usePriceChartDrawing(data?.bars, levels, range);
 
   if (query.isPending) {
     return (
@@ -232,48 +320,13 @@ export function PriceChart({ ticker, buyPoint, stopLoss, target }: PriceChartPro
 
   return (
     <figure data-testid="price-chart" aria-label={`Price chart for ${ticker}`} className="m-0">
-      <div role="group" aria-label="Chart range" className="mb-3 inline-flex rounded-lg border border-line bg-canvas p-0.5">
-        {CHART_RANGES.map((option) => (
-          <button
-            key={option.id}
-            type="button"
-            aria-pressed={range === option.id}
-            aria-label={option.label}
-            title={option.label}
-            data-testid={`chart-range-${option.id}`}
-            onClick={() => {
-              setRange(option.id);
-            }}
-            className={cn(
-              "min-w-11 rounded-md px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600",
-              range === option.id ? "bg-surface text-ink shadow-card" : "text-muted hover:text-ink",
-            )}
-          >
-            {option.id}
-          </button>
-        ))}
-      </div>
+      <ChartRangeButtons range={range} onChange={setRange} />
       <div ref={container} data-testid="price-chart-canvas" className="h-[320px] w-full sm:h-[400px]" />
       <figcaption className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1.5 text-xs text-muted">
         <span className="sr-only">
           Daily candles of up to {data.bars.length} sessions with the 50, 150 and 200-day EMAs and volume.
         </span>
-        <ul aria-label="Chart legend" className="contents">
-          {legend.map((item) => (
-            <li key={item.label} className="inline-flex items-center gap-1.5">
-              <span
-                aria-hidden="true"
-                className={item.kind === "box" ? "h-2.5 w-2.5 rounded-sm" : "h-0 w-4 border-t-2"}
-                style={
-                  item.kind === "box"
-                    ? { backgroundColor: item.color }
-                    : { borderColor: item.color, borderTopStyle: item.kind === "dashed" ? "dashed" : "solid" }
-                }
-              />
-              {item.label}
-            </li>
-          ))}
-        </ul>
+        <ChartLegend items={legendItems(levels)} />
         {data.demo ? <span className="font-semibold text-warning-800">Demo data</span> : null}
         <a href="https://www.tradingview.com/" target="_blank" rel="noopener noreferrer" className="ml-auto underline-offset-2 hover:underline">
           Chart by TradingView

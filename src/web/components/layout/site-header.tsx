@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { ChevronDown, Menu } from "lucide-react";
 import { HEADER_SCROLL_THRESHOLD_PX } from "../../config/timing";
-import { useAuth } from "../../lib/auth-context";
+import { useAuth, type AuthUser } from "../../lib/auth-context";
 import { cn } from "../../lib/cn";
 import { buttonClasses } from "../ui/button";
 import { lazyWithPreload } from "../../lib/lazy-with-preload";
@@ -45,6 +45,36 @@ function useScrolled(threshold: number): boolean {
   return scrolled;
 }
 
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "rounded-lg px-3 py-2 text-sm font-medium transition-colors",
+    isActive ? "bg-brand-50 text-brand-800" : "text-muted hover:bg-slate-100 hover:text-ink",
+  );
+
+/** Signed in: the alerts bell and the user menu; otherwise 'Login' and 'Sign Up'. */
+function AccountActions({ user, onSignOut }: { user: AuthUser | null; onSignOut: () => void }) {
+  const signInHref = useSignInHref();
+  const signUpHref = useSignUpHref();
+  if (user) {
+    return (
+      <>
+        <AlertBell user={user} />
+        <UserMenu email={user.email} itemLabel="Sign Out" onSignOut={onSignOut} className="max-w-[10.5rem] sm:max-w-xs" />
+      </>
+    );
+  }
+  return (
+    <>
+      <Link to={signInHref} className={buttonClasses({ variant: "ghost", size: "sm", className: "px-2.5 sm:px-3" })}>
+        Login
+      </Link>
+      <Link to={signUpHref} className={buttonClasses({ variant: "primary", size: "sm" })}>
+        Sign Up
+      </Link>
+    </>
+  );
+}
+
 export function SiteHeader({ brand }: { brand: string }) {
   const { user, isPending, signOut } = useAuth();
   const scrolled = useScrolled(HEADER_SCROLL_THRESHOLD_PX);
@@ -53,14 +83,6 @@ export function SiteHeader({ brand }: { brand: string }) {
   const [drawerUsed, setDrawerUsed] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
   const mobileMenuId = useId();
-  const signInHref = useSignInHref();
-  const signUpHref = useSignUpHref();
-
-  const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-    cn(
-      "rounded-lg px-3 py-2 text-sm font-medium transition-colors",
-      isActive ? "bg-brand-50 text-brand-800" : "text-muted hover:bg-slate-100 hover:text-ink",
-    );
 
   return (
     <header
@@ -100,26 +122,7 @@ export function SiteHeader({ brand }: { brand: string }) {
         </nav>
 
         <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
-          {isPending ? null : user ? (
-            <>
-              <AlertBell user={user} />
-              <UserMenu
-                email={user.email}
-                itemLabel="Sign Out"
-                onSignOut={() => void signOut()}
-                className="max-w-[10.5rem] sm:max-w-xs"
-              />
-            </>
-          ) : (
-            <>
-              <Link to={signInHref} className={buttonClasses({ variant: "ghost", size: "sm", className: "px-2.5 sm:px-3" })}>
-                Login
-              </Link>
-              <Link to={signUpHref} className={buttonClasses({ variant: "primary", size: "sm" })}>
-                Sign Up
-              </Link>
-            </>
-          )}
+          {isPending ? null : <AccountActions user={user} onSignOut={() => void signOut()} />}
           <button
             type="button"
             aria-label={mobileOpen ? "Hide page links" : "Show page links"}

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { Popover } from "radix-ui";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
 import { Settings } from "lucide-react";
 import type { Alerts } from "../../../contracts/alerts";
 import { ALERT_HISTORY_DAYS } from "../../../contracts/alerts";
@@ -20,6 +20,83 @@ export const NO_ALERTS_TEXT = "No alerts yet";
 
 export interface AlertBellProps {
   user: AuthUser;
+}
+
+type AlertItem = Alerts["alerts"][number];
+
+function AlertRow({ alert, fresh }: { alert: AlertItem; fresh: boolean }) {
+  return (
+    <li data-testid="alert-item" data-kind={alert.kind} className="px-4 py-3 text-sm">
+      <div className="flex items-baseline justify-between gap-3">
+        <Popover.Close asChild>
+          <Link to={paths.stock(alert.ticker)} className="font-bold text-brand-700 underline-offset-4 hover:underline">
+            {alert.ticker}
+          </Link>
+        </Popover.Close>
+        <time dateTime={alert.session} className="shrink-0 text-xs text-muted">
+          {formatCalendarDate(alert.session)}
+        </time>
+      </div>
+      <p className="mt-0.5 font-semibold text-ink">
+        {alert.title}
+        {fresh ? (
+          <span className="ml-2 rounded-full bg-brand-50 px-1.5 py-0.5 text-[11px] font-bold text-brand-800 uppercase">New</span>
+        ) : null}
+      </p>
+      <p className="mt-0.5 text-muted">{alert.detail}</p>
+    </li>
+  );
+}
+
+/** The popover's content: why there is nothing to show, or the alerts. */
+function AlertsBody({
+  verified,
+  alerts,
+  fresh,
+}: {
+  verified: boolean;
+  alerts: UseQueryResult<Alerts>;
+  fresh: ReadonlySet<string>;
+}) {
+  if (!verified) return <p className="px-4 py-6 text-sm text-muted">Verify your e-mail to keep a watch list and get its alerts.</p>;
+  if (alerts.isPending) {
+    return (
+      <p className="px-4 py-6 text-sm text-muted" role="status">
+        Loading your alerts…
+      </p>
+    );
+  }
+  if (alerts.isError) {
+    return (
+      <p className="px-4 py-6 text-sm font-medium text-danger-700" role="alert">
+        {alerts.error.message}
+      </p>
+    );
+  }
+  const list = alerts.data?.alerts ?? [];
+  if (list.length === 0) {
+    return (
+      <div className="px-4 py-6 text-sm">
+        <p className="font-semibold text-ink">{NO_ALERTS_TEXT}</p>
+        <p className="mt-1 text-muted">
+          Watch a stock and Quanta tells you here (and in a daily e-mail) when it reaches its buy point, breaks its
+          stop, becomes extended or forms a new base.
+        </p>
+        <Popover.Close asChild>
+          <Link to={paths.watchlist()} className="mt-3 inline-block font-semibold text-brand-700 underline-offset-4 hover:underline">
+            Open your watch list
+          </Link>
+        </Popover.Close>
+      </div>
+    );
+  }
+  return (
+    <ul className="divide-y divide-line">
+      {list.map((alert) => (
+        <AlertRow key={alert.id} alert={alert} fresh={fresh.has(alert.id)} />
+      ))}
+    </ul>
+  );
 }
 
 /**
@@ -83,54 +160,7 @@ export function AlertBell({ user }: AlertBellProps) {
             <span className="text-xs text-muted">Last {ALERT_HISTORY_DAYS} days</span>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto">
-            {!user.emailVerified ? (
-              <p className="px-4 py-6 text-sm text-muted">Verify your e-mail to keep a watch list and get its alerts.</p>
-            ) : alerts.isPending ? (
-              <p className="px-4 py-6 text-sm text-muted" role="status">
-                Loading your alerts…
-              </p>
-            ) : alerts.isError ? (
-              <p className="px-4 py-6 text-sm font-medium text-danger-700" role="alert">
-                {alerts.error.message}
-              </p>
-            ) : list.length === 0 ? (
-              <div className="px-4 py-6 text-sm">
-                <p className="font-semibold text-ink">{NO_ALERTS_TEXT}</p>
-                <p className="mt-1 text-muted">
-                  Watch a stock and Quanta tells you here (and in a daily e-mail) when it reaches its buy point, breaks its
-                  stop, becomes extended or forms a new base.
-                </p>
-                <Popover.Close asChild>
-                  <Link to={paths.watchlist()} className="mt-3 inline-block font-semibold text-brand-700 underline-offset-4 hover:underline">
-                    Open your watch list
-                  </Link>
-                </Popover.Close>
-              </div>
-            ) : (
-              <ul className="divide-y divide-line">
-                {list.map((alert) => (
-                  <li key={alert.id} data-testid="alert-item" data-kind={alert.kind} className="px-4 py-3 text-sm">
-                    <div className="flex items-baseline justify-between gap-3">
-                      <Popover.Close asChild>
-                        <Link to={paths.stock(alert.ticker)} className="font-bold text-brand-700 underline-offset-4 hover:underline">
-                          {alert.ticker}
-                        </Link>
-                      </Popover.Close>
-                      <time dateTime={alert.session} className="shrink-0 text-xs text-muted">
-                        {formatCalendarDate(alert.session)}
-                      </time>
-                    </div>
-                    <p className="mt-0.5 font-semibold text-ink">
-                      {alert.title}
-                      {fresh.has(alert.id) ? (
-                        <span className="ml-2 rounded-full bg-brand-50 px-1.5 py-0.5 text-[11px] font-bold text-brand-800 uppercase">New</span>
-                      ) : null}
-                    </p>
-                    <p className="mt-0.5 text-muted">{alert.detail}</p>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <AlertsBody verified={user.emailVerified} alerts={alerts} fresh={fresh} />
           </div>
           <div className="flex items-center justify-between gap-3 border-t border-line px-4 py-2.5 text-sm">
             <Popover.Close asChild>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { ChatCitation, ChatConversation, ChatConversationSummary, ChatMessage, ChatStreamEvent } from "../../../../contracts/chat";
 import { requestErrorMessage } from "../../../lib/request-error-message";
 import { streamChat } from "../api/chat-api";
@@ -39,6 +39,77 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === "AbortError";
 }
 
+function newTurn(message: string, conversationId: string | null): ChatTurn {
+  const now = new Date().toISOString();
+  return {
+    conversationId,
+    origin: conversationId,
+    userMessage: { id: `local-${now}`, role: "user", content: message, citations: [], created_at: now },
+    assistantId: null,
+    content: "",
+    citations: [],
+    status: null,
+    streaming: true,
+    error: null,
+    stopped: false,
+  };
+}
+
+/** The turn after one event of the answer's stream. */
+function turnAfter(turn: ChatTurn, event: ChatStreamEvent): ChatTurn {
+  switch (event.type) {
+    case "start":
+      return { ...turn, conversationId: event.conversation_id, userMessage: event.user_message };
+    case "tool":
+      return { ...turn, status: event.label };
+    case "delta":
+      return { ...turn, content: turn.content + event.text, status: null };
+    case "done":
+      return {
+        ...turn,
+        assistantId: event.message.id,
+        content: event.message.content,
+        citations: event.message.citations,
+        status: null,
+        streaming: false,
+      };
+    case "error":
+      return { ...turn, error: event.error, status: null, streaming: false };
+  }
+}
+
+type StartEvent = Extract<ChatStreamEvent, { type: "start" }>;
+
+/** The stored question goes into the cached conversation (created for a new chat) and to the top of the list. */
+function cacheQuestion(queryClient: QueryClient, event: StartEvent) {
+  const id = event.conversation_id;
+  queryClient.setQueryData<ChatConversation>(chatKeys.conversation(id), (conversation) =>
+    conversation
+      ? withMessage(conversation, event.user_message)
+      : {
+          id,
+          title: event.title,
+          created_at: event.user_message.created_at,
+          updated_at: event.user_message.created_at,
+          messages: [event.user_message],
+        },
+  );
+  queryClient.setQueryData<ChatConversationSummary[]>(chatKeys.list(), (list) => {
+    if (!list) return list;
+    const existing = list.find((item) => item.id === id);
+    const summary: ChatConversationSummary = existing
+      ? { ...existing, updated_at: event.user_message.created_at }
+      : { id, title: event.title, created_at: event.user_message.created_at, updated_at: event.user_message.created_at };
+    return [summary, ...list.filter((item) => item.id !== id)];
+  });
+}
+
+function cacheAnswer(queryClient: QueryClient, conversationId: string, message: ChatMessage) {
+  queryClient.setQueryData<ChatConversation>(chatKeys.conversation(conversationId), (conversation) =>
+    conversation ? withMessage(conversation, message) : conversation,
+  );
+}
+
 /**
  * Sends a message and follows its streamed answer: the turn grows with every delta, and the
  * conversation's cached messages receive the stored question and answer (start / done), so the
@@ -66,78 +137,22 @@ export function useChatStream(options: { onConversationStarted: (id: string, isN
       if (controllerRef.current) return;
       const controller = new AbortController();
       controllerRef.current = controller;
-      const now = new Date().toISOString();
       let current: string | null = conversationId;
-      setTurn({
-        conversationId,
-        origin: conversationId,
-        userMessage: { id: `local-${now}`, role: "user", content: message, citations: [], created_at: now },
-        assistantId: null,
-        content: "",
-        citations: [],
-        status: null,
-        streaming: true,
-        error: null,
-        stopped: false,
-      });
+      setTurn(newTurn(message, conversationId));
       const update = (change: (turn: ChatTurn) => ChatTurn) => {
         if (controllerRef.current !== controller) return;
         setTurn((previous) => (previous ? change(previous) : previous));
       };
 
       const onEvent = (event: ChatStreamEvent) => {
-        switch (event.type) {
-          case "start": {
-            const id = event.conversation_id;
-            const isNew = current !== id;
-            current = id;
-            update((t) => ({ ...t, conversationId: id, userMessage: event.user_message }));
-            queryClient.setQueryData<ChatConversation>(chatKeys.conversation(id), (conversation) =>
-              conversation
-                ? withMessage(conversation, event.user_message)
-                : {
-                    id,
-                    title: event.title,
-                    created_at: event.user_message.created_at,
-                    updated_at: event.user_message.created_at,
-                    messages: [event.user_message],
-                  },
-            );
-            queryClient.setQueryData<ChatConversationSummary[]>(chatKeys.list(), (list) => {
-              if (!list) return list;
-              const existing = list.find((item) => item.id === id);
-              const summary: ChatConversationSummary = existing
-                ? { ...existing, updated_at: event.user_message.created_at }
-                : { id, title: event.title, created_at: event.user_message.created_at, updated_at: event.user_message.created_at };
-              return [summary, ...list.filter((item) => item.id !== id)];
-            });
-            startedRef.current(id, isNew);
-            break;
-          }
-          case "tool":
-            update((t) => ({ ...t, status: event.label }));
-            break;
-          case "delta":
-            update((t) => ({ ...t, content: t.content + event.text, status: null }));
-            break;
-          case "done":
-            update((t) => ({
-              ...t,
-              assistantId: event.message.id,
-              content: event.message.content,
-              citations: event.message.citations,
-              status: null,
-              streaming: false,
-            }));
-            if (current) {
-              queryClient.setQueryData<ChatConversation>(chatKeys.conversation(current), (conversation) =>
-                conversation ? withMessage(conversation, event.message) : conversation,
-              );
-            }
-            break;
-          case "error":
-            update((t) => ({ ...t, error: event.error, status: null, streaming: false }));
-            break;
+        update((t) => turnAfter(t, event));
+        if (event.type === "start") {
+          const isNew = current !== event.conversation_id;
+          current = event.conversation_id;
+          cacheQuestion(queryClient, event);
+          startedRef.current(current, isNew);
+        } else if (event.type === "done" && current) {
+          cacheAnswer(queryClient, current, event.message);
         }
       };
 

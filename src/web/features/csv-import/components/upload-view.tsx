@@ -42,11 +42,9 @@ type Status =
   | { kind: "done"; summary: CsvImportResponse }
   | { kind: "failed"; detail: string; rejected: CsvRowError[] };
 
-/** /upload: pick a CSV, preview its first rows, upload it, and see what was imported (docs/product.md). */
-export function UploadView() {
-  const { user, isPending } = useAuth();
+/** The picked file, its preview and the upload's status, with the input's and the form's handlers. */
+function useCsvUpload() {
   const queryClient = useQueryClient();
-  const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [status, setStatus] = useState<Status>({ kind: "idle" });
@@ -91,6 +89,14 @@ export function UploadView() {
     }
   };
 
+  return { file, preview, status, onChange, onSubmit };
+}
+
+/** /upload: pick a CSV, preview its first rows, upload it, and see what was imported (docs/product.md). */
+export function UploadView() {
+  const { user, isPending } = useAuth();
+  const { file, preview, status, onChange, onSubmit } = useCsvUpload();
+
   if (isPending) return <PageSpinner label="Checking your session…" />;
 
   const description = "Import stock analyses from a CSV file: Quanta's own export, or one column per field.";
@@ -118,122 +124,147 @@ export function UploadView() {
       }
     >
       <div className="space-y-6">
-        <Card>
-          <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-            <div className="space-y-2">
-              <label htmlFor={inputId} className="block text-sm font-semibold text-ink">
-                CSV file
-              </label>
-              <input
-                id={inputId}
-                name="file"
-                type="file"
-                accept=".csv,text/csv"
-                onChange={onChange}
-                className="block w-full max-w-full text-sm text-ink file:mr-4 file:rounded-lg file:border file:border-line file:bg-surface file:px-4 file:py-2 file:font-semibold hover:file:bg-brand-50"
-              />
-              <p className="text-sm text-muted">
-                Up to 5 MB and 10,000 rows, UTF-8. Every row is checked first: if one is wrong, nothing is imported. Analyses you
-                already have are skipped.
-              </p>
-            </div>
-            <Button type="submit" disabled={status.kind === "uploading"}>
-              <Upload aria-hidden="true" size={18} />
-              {status.kind === "uploading" ? "Uploading…" : "Upload CSV"}
-            </Button>
-          </form>
-        </Card>
-
+        <UploadForm uploading={status.kind === "uploading"} onChange={onChange} onSubmit={onSubmit} />
         {status.kind === "error" ? <Banner tone="error">{status.message}</Banner> : null}
         <CsvFormatHelp />
-        {status.kind === "done" ? (
-          <Banner tone="success">
-            <p>{UPLOAD_TEXTS.success}</p>
-            <p data-testid="upload-summary" className="font-normal">
-              {status.summary.imported} imported, {status.summary.skipped} skipped as duplicates, 0 rejected
-              {status.summary.imported > 0 ? (
-                <>
-                  {" — "}
-                  <Link to={paths.dashboard()} className="font-semibold underline underline-offset-4">
-                    see them in your history
-                  </Link>
-                </>
-              ) : null}
-              .
-            </p>
-          </Banner>
-        ) : null}
+        {status.kind === "done" ? <UploadSummary summary={status.summary} /> : null}
         {status.kind === "failed" ? (
           <Banner tone="error">
             <p>{UPLOAD_TEXTS.failure}</p>
             {status.detail ? <p className="font-normal">{status.detail}</p> : null}
           </Banner>
         ) : null}
-        {status.kind === "failed" && status.rejected.length > 0 ? (
-          <Card>
-            <CardTitle>Rejected: {status.rejected.length} {status.rejected.length === 1 ? "problem" : "problems"}</CardTitle>
-            <div className="mt-4 overflow-x-auto">
-              <table data-testid="rejected-rows" className="w-full text-left text-sm">
-                <thead className="text-muted">
-                  <tr>
-                    <th className="py-2 pr-4 font-semibold">Line</th>
-                    <th className="py-2 pr-4 font-semibold">Column</th>
-                    <th className="py-2 font-semibold">Problem</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {status.rejected.map((row, index) => (
-                    <tr key={index} className="border-t border-line align-top">
-                      <td className="py-2 pr-4 tabular-nums">{row.line}</td>
-                      <td className="py-2 pr-4 font-mono text-xs break-all">{row.column || "—"}</td>
-                      <td className="py-2">{row.message}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </Card>
-        ) : null}
-
-        {file && preview ? (
-          <Card>
-            <CardTitle className="flex items-center gap-2">
-              <FileSpreadsheet aria-hidden="true" size={20} className="text-brand-700" />
-              Preview of {file.name}
-            </CardTitle>
-            {preview.ok ? (
-              <div className="mt-4 overflow-x-auto">
-                <table data-testid="csv-preview" className="w-full text-left text-xs">
-                  <thead className="text-muted">
-                    <tr>
-                      {preview.header.map((name, index) => (
-                        <th key={index} scope="col" className="py-2 pr-4 font-semibold whitespace-nowrap">
-                          {name}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {preview.rows.map((row, r) => (
-                      <tr key={r} className="border-t border-line">
-                        {row.map((cell, c) => (
-                          <td key={c} className="py-2 pr-4 whitespace-nowrap">
-                            {cell}
-                          </td>
-                        ))}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-                {preview.more ? <p className="mt-2 text-xs text-muted">Only the first rows are shown.</p> : null}
-              </div>
-            ) : (
-              <p className="mt-4 text-sm text-muted">{preview.message}</p>
-            )}
-          </Card>
-        ) : null}
+        {status.kind === "failed" && status.rejected.length > 0 ? <RejectedRows rejected={status.rejected} /> : null}
+        {file && preview ? <CsvPreviewCard fileName={file.name} preview={preview} /> : null}
       </div>
     </Page>
+  );
+}
+
+function UploadForm({
+  uploading,
+  onChange,
+  onSubmit,
+}: {
+  uploading: boolean;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  onSubmit: (event: FormEvent) => Promise<void>;
+}) {
+  const inputId = useId();
+  return (
+    <Card>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+        <div className="space-y-2">
+          <label htmlFor={inputId} className="block text-sm font-semibold text-ink">
+            CSV file
+          </label>
+          <input
+            id={inputId}
+            name="file"
+            type="file"
+            accept=".csv,text/csv"
+            onChange={onChange}
+            className="block w-full max-w-full text-sm text-ink file:mr-4 file:rounded-lg file:border file:border-line file:bg-surface file:px-4 file:py-2 file:font-semibold hover:file:bg-brand-50"
+          />
+          <p className="text-sm text-muted">
+            Up to 5 MB and 10,000 rows, UTF-8. Every row is checked first: if one is wrong, nothing is imported. Analyses you
+            already have are skipped.
+          </p>
+        </div>
+        <Button type="submit" disabled={uploading}>
+          <Upload aria-hidden="true" size={18} />
+          {uploading ? "Uploading…" : "Upload CSV"}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function UploadSummary({ summary }: { summary: CsvImportResponse }) {
+  return (
+    <Banner tone="success">
+      <p>{UPLOAD_TEXTS.success}</p>
+      <p data-testid="upload-summary" className="font-normal">
+        {summary.imported} imported, {summary.skipped} skipped as duplicates, 0 rejected
+        {summary.imported > 0 ? (
+          <>
+            {" — "}
+            <Link to={paths.dashboard()} className="font-semibold underline underline-offset-4">
+              see them in your history
+            </Link>
+          </>
+        ) : null}
+        .
+      </p>
+    </Banner>
+  );
+}
+
+function RejectedRows({ rejected }: { rejected: CsvRowError[] }) {
+  return (
+    <Card>
+      <CardTitle>Rejected: {rejected.length} {rejected.length === 1 ? "problem" : "problems"}</CardTitle>
+      <div className="mt-4 overflow-x-auto">
+        <table data-testid="rejected-rows" className="w-full text-left text-sm">
+          <thead className="text-muted">
+            <tr>
+              <th className="py-2 pr-4 font-semibold">Line</th>
+              <th className="py-2 pr-4 font-semibold">Column</th>
+              <th className="py-2 font-semibold">Problem</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rejected.map((row, index) => (
+              <tr key={index} className="border-t border-line align-top">
+                <td className="py-2 pr-4 tabular-nums">{row.line}</td>
+                <td className="py-2 pr-4 font-mono text-xs break-all">{row.column || "—"}</td>
+                <td className="py-2">{row.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  );
+}
+
+function CsvPreviewCard({ fileName, preview }: { fileName: string; preview: Preview }) {
+  return (
+    <Card>
+      <CardTitle className="flex items-center gap-2">
+        <FileSpreadsheet aria-hidden="true" size={20} className="text-brand-700" />
+        Preview of {fileName}
+      </CardTitle>
+      {preview.ok ? (
+        <div className="mt-4 overflow-x-auto">
+          <table data-testid="csv-preview" className="w-full text-left text-xs">
+            <thead className="text-muted">
+              <tr>
+                {preview.header.map((name, index) => (
+                  <th key={index} scope="col" className="py-2 pr-4 font-semibold whitespace-nowrap">
+                    {name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {preview.rows.map((row, r) => (
+                <tr key={r} className="border-t border-line">
+                  {row.map((cell, c) => (
+                    <td key={c} className="py-2 pr-4 whitespace-nowrap">
+                      {cell}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {preview.more ? <p className="mt-2 text-xs text-muted">Only the first rows are shown.</p> : null}
+        </div>
+      ) : (
+        <p className="mt-4 text-sm text-muted">{preview.message}</p>
+      )}
+    </Card>
   );
 }
 

@@ -35,17 +35,13 @@ function removedText(ticker: string): string {
   return `Removed the ${ticker} analysis.`;
 }
 
-/** The history (docs/product.md): cards, filter, remove with undo, details modal. */
-export function HistoryView() {
-  const [params] = useSearchParams();
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
+/**
+ * Removing an analysis hides its card at once and offers 'Undo' in a toast; a failed removal shows
+ * the card again. The hidden cards and the toast live here.
+ */
+function useRemoveWithUndo() {
   const queryClient = useQueryClient();
-  const filter = (params.get("ticker") ?? "").toUpperCase().trim() || null;
-
-  const query = useQuery({ queryKey: historyKeys.list(filter), queryFn: () => fetchHistory(filter) });
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
-  const [details, setDetails] = useState<AnalysisEntry | null>(null);
   const [toast, setToast] = useState<ToastMessage | null>(null);
   const removals = useRef(new Map<string, Promise<boolean>>());
   const toastKey = useRef(0);
@@ -65,11 +61,6 @@ export function HistoryView() {
       else next.delete(id);
       return next;
     });
-  };
-
-  const onFilter = (ticker: string) => {
-    void queryClient.invalidateQueries({ queryKey: historyKeys.all });
-    void navigate(paths.dashboard(ticker));
   };
 
   const undo = async (entry: AnalysisEntry) => {
@@ -108,17 +99,35 @@ export function HistoryView() {
     });
   };
 
-  const visible = (query.data ?? []).filter((entry) => !hidden.has(entry.id));
+  return { hidden, toast, dismissToast, onRemove };
+}
 
-  let body;
+/** The page's content: loading, the failure, an empty or unmatched history, or the cards. */
+function HistoryBody({
+  query,
+  visible,
+  filter,
+  onFilter,
+  onRemove,
+  onDetails,
+}: {
+  query: { isPending: boolean; isError: boolean; refetch: () => Promise<unknown> };
+  visible: AnalysisEntry[];
+  filter: string | null;
+  onFilter: (ticker: string) => void;
+  onRemove: (entry: AnalysisEntry) => void;
+  onDetails: (entry: AnalysisEntry) => void;
+}) {
+  const { pathname } = useLocation();
   if (query.isPending) {
-    body = (
+    return (
       <div className="flex min-h-[30vh] items-center justify-center">
         <Spinner label={HISTORY_TEXTS.loading} showLabel size={28} />
       </div>
     );
-  } else if (query.isError) {
-    body = (
+  }
+  if (query.isError) {
+    return (
       <div className="space-y-4">
         <Banner tone="error">{HISTORY_TEXTS.error}</Banner>
         <Button variant="secondary" onClick={() => void query.refetch()}>
@@ -126,8 +135,9 @@ export function HistoryView() {
         </Button>
       </div>
     );
-  } else if (visible.length === 0 && filter) {
-    body = (
+  }
+  if (visible.length === 0 && filter) {
+    return (
       <Card data-testid="history-no-match" className="space-y-4 text-center">
         <p className="text-lg font-medium text-ink">{noMatchText(filter)}</p>
         <div className="flex flex-wrap justify-center gap-3">
@@ -140,8 +150,9 @@ export function HistoryView() {
         </div>
       </Card>
     );
-  } else if (visible.length === 0) {
-    body = (
+  }
+  if (visible.length === 0) {
+    return (
       <Card className="space-y-4 text-center">
         <p className="text-lg font-medium text-ink">{HISTORY_TEXTS.empty}</p>
         <Link to={paths.analyze()} className={buttonClasses()}>
@@ -149,15 +160,34 @@ export function HistoryView() {
         </Link>
       </Card>
     );
-  } else {
-    body = (
-      <div data-testid="analysis-list" className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
-        {visible.map((entry) => (
-          <AnalysisCard key={entry.id} entry={entry} onFilter={onFilter} onRemove={onRemove} onDetails={setDetails} />
-        ))}
-      </div>
-    );
   }
+  return (
+    <div data-testid="analysis-list" className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+      {visible.map((entry) => (
+        <AnalysisCard key={entry.id} entry={entry} onFilter={onFilter} onRemove={onRemove} onDetails={onDetails} />
+      ))}
+    </div>
+  );
+}
+
+/** The history (docs/product.md): cards, filter, remove with undo, details modal. */
+export function HistoryView() {
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const filter = (params.get("ticker") ?? "").toUpperCase().trim() || null;
+
+  const query = useQuery({ queryKey: historyKeys.list(filter), queryFn: () => fetchHistory(filter) });
+  const [details, setDetails] = useState<AnalysisEntry | null>(null);
+  const { hidden, toast, dismissToast, onRemove } = useRemoveWithUndo();
+
+  const onFilter = (ticker: string) => {
+    void queryClient.invalidateQueries({ queryKey: historyKeys.all });
+    void navigate(paths.dashboard(ticker));
+  };
+
+  const visible = (query.data ?? []).filter((entry) => !hidden.has(entry.id));
 
   return (
     <>
@@ -186,7 +216,7 @@ export function HistoryView() {
             </Link>
           </p>
         ) : null}
-        {body}
+        <HistoryBody query={query} visible={visible} filter={filter} onFilter={onFilter} onRemove={onRemove} onDetails={setDetails} />
       </Page>
       <AnalysisDetailsDialog
         entry={details}

@@ -14,8 +14,8 @@ export const CONTACT_FAILURE = "Error sending message, please try again.";
 
 type Status = { tone: "success" | "error"; message: string } | null;
 
-/** 'Contact Us': name and e-mail required, an optional message; the status hides after 2 s (docs/product.md). */
-export function ContactSection() {
+/** The contact form's fields, its sending and its status line, which hides after a moment. */
+function useContactForm() {
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
   const [message, setMessage] = useState("");
@@ -55,6 +55,13 @@ export function ContactSection() {
       setSending(false);
     }
   }
+
+  return { name, setName, email, setEmail, message, setMessage, sending, status, submit };
+}
+
+/** 'Contact Us': name and e-mail required, an optional message; the status hides after 2 s (docs/product.md). */
+export function ContactSection() {
+  const { name, setName, email, setEmail, message, setMessage, sending, status, submit } = useContactForm();
 
   return (
     <section id="contact" aria-labelledby="contact-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-12">

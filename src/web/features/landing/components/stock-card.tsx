@@ -21,6 +21,40 @@ function positionOf(entry: PublicListEntry): BuyPointPosition {
   return buyPointPosition({ price: summary.current_metrics?.price, buyPoint: summary.trade_setup?.buy_point, stopLoss: summary.trade_setup?.stop_loss });
 }
 
+type Summary = PublicListEntry["report"]["stock_summary"];
+
+/** Price, volume, buy point and stop loss. */
+function CardFigures({ summary }: { summary: Summary }) {
+  return (
+    <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+      <div>
+        <dt className="text-muted">Price</dt>
+        <dd data-testid="stock-card-price" className="font-semibold text-ink tabular-nums">
+          {formatPrice(summary.current_metrics?.price)}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-muted">Volume</dt>
+        <dd data-testid="stock-card-volume" className="font-semibold text-ink tabular-nums">
+          {formatVolume(summary.current_metrics?.volume)}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-muted">Buy Point</dt>
+        <dd data-testid="stock-card-buy-point" className="font-semibold text-ink tabular-nums">
+          {formatPrice(summary.trade_setup?.buy_point)}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-muted">Stop Loss</dt>
+        <dd data-testid="stock-card-stop-loss" className="font-semibold text-ink tabular-nums">
+          {formatPrice(summary.trade_setup?.stop_loss)}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
 /**
  * One recommendation on the landing page (docs/product.md): logo, name, price, volume, Buy Point, Stop
  * Loss and the action, with the distance to the buy point, the risk to the stop and, more than 5%
@@ -62,32 +96,7 @@ export function StockCard({ entry, onOpen }: StockCardProps) {
         </div>
         <RecommendationBadge action={summary.recommendation?.action} className="px-2.5 py-0.5 text-xs" />
       </div>
-      <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-        <div>
-          <dt className="text-muted">Price</dt>
-          <dd data-testid="stock-card-price" className="font-semibold text-ink tabular-nums">
-            {formatPrice(summary.current_metrics?.price)}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted">Volume</dt>
-          <dd data-testid="stock-card-volume" className="font-semibold text-ink tabular-nums">
-            {formatVolume(summary.current_metrics?.volume)}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted">Buy Point</dt>
-          <dd data-testid="stock-card-buy-point" className="font-semibold text-ink tabular-nums">
-            {formatPrice(summary.trade_setup?.buy_point)}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted">Stop Loss</dt>
-          <dd data-testid="stock-card-stop-loss" className="font-semibold text-ink tabular-nums">
-            {formatPrice(summary.trade_setup?.stop_loss)}
-          </dd>
-        </div>
-      </dl>
+      <CardFigures summary={summary} />
       {distance !== null || position.risk !== null ? (
         <p className="mt-3 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 border-t border-line pt-3 text-sm">
           {distance !== null ? (

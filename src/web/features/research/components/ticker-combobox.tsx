@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ComponentProps, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type ComponentProps, type KeyboardEvent, type RefObject } from "react";
 import type { SymbolSuggestion } from "../../../../contracts/symbol-search";
 import { inputClasses } from "../../../components/ui/input";
 import { cn } from "../../../lib/cn";
@@ -17,24 +17,22 @@ export interface TickerComboboxProps extends Omit<ComponentProps<"input">, "valu
   search?: (query: string, limit: number, signal: AbortSignal) => Promise<{ matches: SymbolSuggestion[] }>;
 }
 
+type SearchSymbols = NonNullable<TickerComboboxProps["search"]>;
+
 /**
- * The ticker field with suggestions (WAI-ARIA combobox with a listbox): typing 'nor' offers
- * 'NWSC Northwind Semiconductor'; ↓/↑ move, Enter chooses, Escape closes. Without suggestions (the
- * search failed or found nothing) it is a plain text input, and Enter submits what was typed.
+ * The suggestions for what was typed, asked for after a pause; the list opens when there is something
+ * to choose (and the field still has the focus).
  */
-export function TickerCombobox({ value, onValueChange, submitOnSelect = false, search = fetchSymbolSuggestions, className, onKeyDown, onBlur, ...inputProps }: TickerComboboxProps) {
-  const listboxId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
+function useSuggestions(value: string, search: SearchSymbols, inputRef: RefObject<HTMLInputElement | null>) {
+  /** The value a suggestion just set: neither searched again nor re-opened. */
+  const chosenRef = useRef<string | null>(null);
   const [suggestions, setSuggestions] = useState<SymbolSuggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  /** The value a suggestion just set: neither searched again nor re-opened. */
-  const chosen = useRef<string | null>(null);
-  const submitPending = useRef(false);
 
   useEffect(() => {
     const query = value.trim();
-    if (query === "" || chosen.current === value) {
+    if (query === "" || chosenRef.current === value) {
       setSuggestions([]);
       setOpen(false);
       return;
@@ -60,18 +58,17 @@ export function TickerCombobox({ value, onValueChange, submitOnSelect = false, s
       clearTimeout(timer);
       controller.abort();
     };
-  }, [value, search]);
+  }, [value, search, inputRef]);
 
-  // Submit once the chosen ticker is the form's value (the parent's state has caught up).
-  useEffect(() => {
-    if (!submitPending.current || chosen.current !== value) return;
-    submitPending.current = false;
-    inputRef.current?.form?.requestSubmit();
-  }, [value]);
+  return { chosenRef, suggestions, open, setOpen, active, setActive };
+}
 
-  // A press elsewhere in the form (the submit button) blurs the field before its click lands: closing
-  // the in-flow list at once would move the button from under the pointer and the click would be lost.
-  // So a blur caused by a press inside the form closes the list only after that press is released.
+/**
+ * A press elsewhere in the form (the submit button) blurs the field before its click lands: closing
+ * the in-flow list at once would move the button from under the pointer and the click would be lost.
+ * So a blur caused by a press inside the form closes the list only after that press is released.
+ */
+function useCloseAfterBlur(inputRef: RefObject<HTMLInputElement | null>, close: () => void) {
   const pressInForm = useRef(false);
   useEffect(() => {
     const notePress = (event: PointerEvent) => {
@@ -82,19 +79,88 @@ export function TickerCombobox({ value, onValueChange, submitOnSelect = false, s
     return () => {
       document.removeEventListener("pointerdown", notePress, true);
     };
-  }, []);
-  const closeAfterBlur = () => {
+  }, [inputRef]);
+  return () => {
     if (!pressInForm.current) {
-      setOpen(false);
+      close();
       return;
     }
     pressInForm.current = false;
     // After pointerup the browser still dispatches the click; close once it has been handled.
-    document.addEventListener("pointerup", () => setTimeout(() => setOpen(false), 0), { once: true });
+    document.addEventListener("pointerup", () => setTimeout(close, 0), { once: true });
   };
+}
+
+function SuggestionList({
+  id,
+  suggestions,
+  active,
+  expanded,
+  optionId,
+  onChoose,
+  onHover,
+}: {
+  id: string;
+  suggestions: SymbolSuggestion[];
+  active: number;
+  expanded: boolean;
+  optionId: (index: number) => string;
+  onChoose: (suggestion: SymbolSuggestion) => void;
+  onHover: (index: number) => void;
+}) {
+  return (
+    <ul
+      id={id}
+      role="listbox"
+      aria-label="Ticker suggestions"
+      hidden={!expanded}
+      // In the flow, not floating: the list never covers the form's submit button (nor anything at 390 px).
+      className="mt-1 max-h-72 w-full overflow-auto rounded-lg border border-line bg-surface py-1 shadow-md"
+    >
+      {suggestions.map((suggestion, index) => (
+        <li
+          key={suggestion.ticker}
+          id={optionId(index)}
+          role="option"
+          aria-selected={index === active}
+          // mousedown, not click: the input keeps its focus, so its blur does not close the list first.
+          onMouseDown={(event) => {
+            event.preventDefault();
+            onChoose(suggestion);
+          }}
+          onMouseMove={() => onHover(index)}
+          className={cn("flex cursor-pointer items-baseline gap-3 px-3 py-2 text-sm", index === active ? "bg-brand-50 text-brand-900" : "text-ink")}
+        >
+          <span className="w-14 shrink-0 font-semibold">{suggestion.ticker}</span>
+          <span className="min-w-0 truncate text-muted">{suggestion.name}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The ticker field with suggestions (WAI-ARIA combobox with a listbox): typing 'nor' offers
+ * 'NWSC Northwind Semiconductor'; ↓/↑ move, Enter chooses, Escape closes. Without suggestions (the
+ * search failed or found nothing) it is a plain text input, and Enter submits what was typed.
+ */
+export function TickerCombobox({ value, onValueChange, submitOnSelect = false, search = fetchSymbolSuggestions, className, onKeyDown, onBlur, ...inputProps }: TickerComboboxProps) {
+  const listboxId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const submitPending = useRef(false);
+  const { chosenRef, suggestions, open, setOpen, active, setActive } = useSuggestions(value, search, inputRef);
+
+  // Submit once the chosen ticker is the form's value (the parent's state has caught up).
+  useEffect(() => {
+    if (!submitPending.current || chosenRef.current !== value) return;
+    submitPending.current = false;
+    inputRef.current?.form?.requestSubmit();
+  }, [value, chosenRef]);
+
+  const closeAfterBlur = useCloseAfterBlur(inputRef, () => setOpen(false));
 
   const choose = (suggestion: SymbolSuggestion) => {
-    chosen.current = suggestion.ticker;
+    chosenRef.current = suggestion.ticker;
     setOpen(false);
     setActive(-1);
     submitPending.current = submitOnSelect;
@@ -143,7 +209,7 @@ export function TickerCombobox({ value, onValueChange, submitOnSelect = false, s
         className={cn(inputClasses, className)}
         value={value}
         onChange={(event) => {
-          chosen.current = null;
+          chosenRef.current = null;
           onValueChange(event.target.value);
         }}
         onKeyDown={handleKeyDown}
@@ -153,33 +219,7 @@ export function TickerCombobox({ value, onValueChange, submitOnSelect = false, s
         }}
         {...inputProps}
       />
-      <ul
-        id={listboxId}
-        role="listbox"
-        aria-label="Ticker suggestions"
-        hidden={!expanded}
-        // In the flow, not floating: the list never covers the form's submit button (nor anything at 390 px).
-        className="mt-1 max-h-72 w-full overflow-auto rounded-lg border border-line bg-surface py-1 shadow-md"
-      >
-        {suggestions.map((suggestion, index) => (
-          <li
-            key={suggestion.ticker}
-            id={optionId(index)}
-            role="option"
-            aria-selected={index === active}
-            // mousedown, not click: the input keeps its focus, so its blur does not close the list first.
-            onMouseDown={(event) => {
-              event.preventDefault();
-              choose(suggestion);
-            }}
-            onMouseMove={() => setActive(index)}
-            className={cn("flex cursor-pointer items-baseline gap-3 px-3 py-2 text-sm", index === active ? "bg-brand-50 text-brand-900" : "text-ink")}
-          >
-            <span className="w-14 shrink-0 font-semibold">{suggestion.ticker}</span>
-            <span className="min-w-0 truncate text-muted">{suggestion.name}</span>
-          </li>
-        ))}
-      </ul>
+      <SuggestionList id={listboxId} suggestions={suggestions} active={active} expanded={expanded} optionId={optionId} onChoose={choose} onHover={setActive} />
       <p className="sr-only" aria-live="polite">
         {expanded ? `${suggestions.length} suggestion${suggestions.length === 1 ? "" : "s"}: use the up and down arrows to choose.` : ""}
       </p>

@@ -52,18 +52,10 @@ function useTickerParam() {
 }
 
 /**
- * Everything the analyze page does (docs/product.md): the ticker field and the URL, the gates
- * before a request, the request itself (useAnalyzeStock), what its answer shows (and whether it is
- * a reused analysis, with its 'Refresh'), 'Analyze Again' (?autoSearch=true, run once) and the link
- * to share. The page only renders what this returns.
+ * Runs an analysis and shows what its answer asks for: a gate (sign up, verify, upgrade) or a
+ * message; the field's own error and the open gate live here too.
  */
-export function useAnalyzePage() {
-  const { user, isPending } = useAuth();
-  const location = useLocation();
-  const { ticker, setTicker, paramTicker, autoSearch, editQuery } = useTickerParam();
-  const analysis = useAnalyzeStock();
-  const { mutate } = analysis;
-
+function useAnalysisRun(mutate: ReturnType<typeof useAnalyzeStock>["mutate"]) {
   const [fieldError, setFieldError] = useState<string | undefined>(undefined);
   const [message, setMessage] = useState<string | null>(null);
   const [modal, setModal] = useState<GateModal | null>(null);
@@ -96,10 +88,27 @@ export function useAnalyzePage() {
     [mutate, showResult],
   );
 
-  // ?autoSearch=true ('Analyze Again') runs the analysis once on load, for verified users, and then
-  // leaves the URL (replace, no new history entry), so reloading the page does not run it again.
+  return { fieldError, setFieldError, message, setMessage, modal, setModal, runAnalysis };
+}
+
+/**
+ * ?autoSearch=true ('Analyze Again') runs the analysis once on load, for verified users, and then
+ * leaves the URL (replace, no new history entry), so reloading the page does not run it again.
+ */
+function useAutoSearch({
+  autoSearch,
+  canAnalyze,
+  paramTicker,
+  runAnalysis,
+  editQuery,
+}: {
+  autoSearch: boolean;
+  canAnalyze: boolean;
+  paramTicker: string;
+  runAnalysis: (symbol: string) => void;
+  editQuery: EditQuery;
+}) {
   const autoRanFor = useRef<string | null>(null);
-  const canAnalyze = !isPending && user !== null && user.emailVerified;
   useEffect(() => {
     if (!autoSearch) {
       autoRanFor.current = null;
@@ -112,6 +121,23 @@ export function useAnalyzePage() {
       query.delete("autoSearch");
     });
   }, [autoSearch, canAnalyze, paramTicker, runAnalysis, editQuery]);
+}
+
+/**
+ * Everything the analyze page does (docs/product.md): the ticker field and the URL, the gates
+ * before a request, the request itself (useAnalyzeStock), what its answer shows (and whether it is
+ * a reused analysis, with its 'Refresh'), 'Analyze Again' (?autoSearch=true, run once) and the link
+ * to share. The page only renders what this returns.
+ */
+export function useAnalyzePage() {
+  const { user, isPending } = useAuth();
+  const location = useLocation();
+  const { ticker, setTicker, paramTicker, autoSearch, editQuery } = useTickerParam();
+  const analysis = useAnalyzeStock();
+
+  const { fieldError, setFieldError, message, setMessage, modal, setModal, runAnalysis } = useAnalysisRun(analysis.mutate);
+  const canAnalyze = !isPending && user !== null && user.emailVerified;
+  useAutoSearch({ autoSearch, canAnalyze, paramTicker, runAnalysis, editQuery });
 
   const changeTicker = (value: string) => {
     const next = value.toUpperCase();

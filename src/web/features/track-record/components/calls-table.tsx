@@ -108,8 +108,8 @@ export interface CallsTableProps {
   onFilterChange: (filter: CallsFilter) => void;
 }
 
-/** The calls themselves (GET /api/track-record/calls), filterable by action and ticker, paged; the filter lives in the URL. */
-export function CallsTable({ filter, onFilterChange }: CallsTableProps) {
+/** Action and ticker filters; the ticker applies on submit, the action at once. */
+function CallsFilterForm({ filter, onFilterChange }: CallsTableProps) {
   const id = useId();
   const [tickerText, setTickerText] = useState(filter.ticker ?? "");
   // The field follows the URL when it changes (back button, 'Show all calls'): state set during render.
@@ -118,6 +118,130 @@ export function CallsTable({ filter, onFilterChange }: CallsTableProps) {
     setShownTicker(filter.ticker);
     setTickerText(filter.ticker ?? "");
   }
+
+  function submitTicker(event: FormEvent) {
+    event.preventDefault();
+    const ticker = tickerText.trim().toUpperCase();
+    onFilterChange({ ...filter, ticker: ticker === "" ? undefined : ticker, page: 1 });
+  }
+
+  return (
+    <form onSubmit={submitTicker} className="flex flex-wrap items-end gap-3" aria-label="Filter the calls">
+      <div>
+        <label htmlFor={`${id}-action`} className="block text-sm font-semibold text-ink">
+          Action
+        </label>
+        <select
+          id={`${id}-action`}
+          data-testid="calls-action-filter"
+          className={cn(inputClasses, "mt-1 w-36")}
+          value={filter.action ?? ""}
+          onChange={(event) => {
+            const action = TRACK_RECORD_ACTIONS.find((a) => a === event.target.value);
+            onFilterChange({ ...filter, action, page: 1 });
+          }}
+        >
+          <option value="">All actions</option>
+          {TRACK_RECORD_ACTIONS.map((action) => (
+            <option key={action} value={action}>
+              {action}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-ticker`} className="block text-sm font-semibold text-ink">
+          Ticker
+        </label>
+        <input
+          id={`${id}-ticker`}
+          data-testid="calls-ticker-filter"
+          className={cn(inputClasses, "mt-1 w-36 uppercase placeholder:normal-case")}
+          value={tickerText}
+          maxLength={12}
+          autoCapitalize="characters"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="e.g. NVDA"
+          onChange={(event) => {
+            setTickerText(event.target.value);
+          }}
+        />
+      </div>
+      <Button type="submit" variant="secondary">
+        Filter
+      </Button>
+      {filter.action || filter.ticker ? (
+        <Button
+          type="button"
+          variant="link"
+          className="h-11"
+          onClick={() => {
+            onFilterChange({ action: undefined, ticker: undefined, page: 1 });
+          }}
+        >
+          Show all calls
+        </Button>
+      ) : null}
+    </form>
+  );
+}
+
+function CallsHeader() {
+  return (
+    <thead className="bg-canvas">
+      <tr>
+        <th scope="col" className={`${th} sticky left-0 z-10 bg-canvas`}>Ticker</th>
+        <th scope="col" className={th}>Action</th>
+        <th scope="col" className={th}>Outcome</th>
+        <th scope="col" className={thNum}>R so far</th>
+        <th scope="col" className={thNum}>Excess +63</th>
+        <th scope="col" className={th}>Date</th>
+        <th scope="col" className={th}>Setup</th>
+        <th scope="col" className={thNum}>Price</th>
+        <th scope="col" className={thNum}>Buy point</th>
+        <th scope="col" className={thNum}>Stop</th>
+        <th scope="col" className={thNum}>Target</th>
+        <th scope="col" className={thNum}>Days</th>
+      </tr>
+    </thead>
+  );
+}
+
+function CallsPager({ page, pages, total, onPage }: { page: number; pages: number; total: number; onPage: (page: number) => void }) {
+  return (
+    <nav aria-label="Pages of calls" className="flex flex-wrap items-center justify-between gap-3 text-sm">
+      <p data-testid="calls-page" className="text-muted">
+        Page {formatCount(page)} of {formatCount(pages)} · {formatCount(total)} {total === 1 ? "call" : "calls"}
+      </p>
+      <div className="flex gap-2">
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={page <= 1}
+          onClick={() => {
+            onPage(Math.max(1, page - 1));
+          }}
+        >
+          Previous page
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={page >= pages}
+          onClick={() => {
+            onPage(page + 1);
+          }}
+        >
+          Next page
+        </Button>
+      </div>
+    </nav>
+  );
+}
+
+/** The calls themselves (GET /api/track-record/calls), filterable by action and ticker, paged; the filter lives in the URL. */
+export function CallsTable({ filter, onFilterChange }: CallsTableProps) {
   const request = { action: filter.action, ticker: filter.ticker, page: filter.page, pageSize: CALLS_PAGE_SIZE };
   const query = useQuery({
     queryKey: trackRecordCallsKeys.page(request),
@@ -127,12 +251,6 @@ export function CallsTable({ filter, onFilterChange }: CallsTableProps) {
   });
   const data = query.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
-
-  function submitTicker(event: FormEvent) {
-    event.preventDefault();
-    const ticker = tickerText.trim().toUpperCase();
-    onFilterChange({ ...filter, ticker: ticker === "" ? undefined : ticker, page: 1 });
-  }
 
   return (
     <section aria-labelledby="calls-title" data-testid="calls-section" className="space-y-4">
@@ -146,64 +264,7 @@ export function CallsTable({ filter, onFilterChange }: CallsTableProps) {
           on which the same call was published.
         </p>
       </div>
-      <form onSubmit={submitTicker} className="flex flex-wrap items-end gap-3" aria-label="Filter the calls">
-        <div>
-          <label htmlFor={`${id}-action`} className="block text-sm font-semibold text-ink">
-            Action
-          </label>
-          <select
-            id={`${id}-action`}
-            data-testid="calls-action-filter"
-            className={cn(inputClasses, "mt-1 w-36")}
-            value={filter.action ?? ""}
-            onChange={(event) => {
-              const action = TRACK_RECORD_ACTIONS.find((a) => a === event.target.value);
-              onFilterChange({ ...filter, action, page: 1 });
-            }}
-          >
-            <option value="">All actions</option>
-            {TRACK_RECORD_ACTIONS.map((action) => (
-              <option key={action} value={action}>
-                {action}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-ticker`} className="block text-sm font-semibold text-ink">
-            Ticker
-          </label>
-          <input
-            id={`${id}-ticker`}
-            data-testid="calls-ticker-filter"
-            className={cn(inputClasses, "mt-1 w-36 uppercase placeholder:normal-case")}
-            value={tickerText}
-            maxLength={12}
-            autoCapitalize="characters"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="e.g. NVDA"
-            onChange={(event) => {
-              setTickerText(event.target.value);
-            }}
-          />
-        </div>
-        <Button type="submit" variant="secondary">
-          Filter
-        </Button>
-        {filter.action || filter.ticker ? (
-          <Button
-            type="button"
-            variant="link"
-            className="h-11"
-            onClick={() => {
-              onFilterChange({ action: undefined, ticker: undefined, page: 1 });
-            }}
-          >
-            Show all calls
-          </Button>
-        ) : null}
-      </form>
+      <CallsFilterForm filter={filter} onFilterChange={onFilterChange} />
 
       {query.isPending ? (
         <div className="flex h-32 items-center justify-center">
@@ -225,55 +286,21 @@ export function CallsTable({ filter, onFilterChange }: CallsTableProps) {
             busy={query.isPlaceholderData}
             className={cn("bg-surface", query.isPlaceholderData && "opacity-60")}
           >
-            <thead className="bg-canvas">
-              <tr>
-                <th scope="col" className={`${th} sticky left-0 z-10 bg-canvas`}>Ticker</th>
-                <th scope="col" className={th}>Action</th>
-                <th scope="col" className={th}>Outcome</th>
-                <th scope="col" className={thNum}>R so far</th>
-                <th scope="col" className={thNum}>Excess +63</th>
-                <th scope="col" className={th}>Date</th>
-                <th scope="col" className={th}>Setup</th>
-                <th scope="col" className={thNum}>Price</th>
-                <th scope="col" className={thNum}>Buy point</th>
-                <th scope="col" className={thNum}>Stop</th>
-                <th scope="col" className={thNum}>Target</th>
-                <th scope="col" className={thNum}>Days</th>
-              </tr>
-            </thead>
+            <CallsHeader />
             <tbody>
               {data.calls.map((call) => (
                 <CallRow key={call.id} call={call} />
               ))}
             </tbody>
           </DataTable>
-          <nav aria-label="Pages of calls" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-            <p data-testid="calls-page" className="text-muted">
-              Page {formatCount(data.page)} of {formatCount(pages)} · {formatCount(data.total)} {data.total === 1 ? "call" : "calls"}
-            </p>
-            <div className="flex gap-2">
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={data.page <= 1}
-                onClick={() => {
-                  onFilterChange({ ...filter, page: Math.max(1, data.page - 1) });
-                }}
-              >
-                Previous page
-              </Button>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={data.page >= pages}
-                onClick={() => {
-                  onFilterChange({ ...filter, page: data.page + 1 });
-                }}
-              >
-                Next page
-              </Button>
-            </div>
-          </nav>
+          <CallsPager
+            page={data.page}
+            pages={pages}
+            total={data.total}
+            onPage={(page) => {
+              onFilterChange({ ...filter, page });
+            }}
+          />
         </>
       ) : null}
     </section>

@@ -19,6 +19,71 @@ function levelText(item: WatchItem, side: Side): string {
   return level === undefined ? "" : String(level);
 }
 
+/** One side's field: its price, 'Clear' when an alert is set, the alert's state and the field's error. */
+function PriceAlertField({
+  id,
+  side,
+  label,
+  current,
+  value,
+  error,
+  busy,
+  onChange,
+  onClear,
+}: {
+  id: string;
+  side: Side;
+  label: string;
+  current: WatchItem[Side];
+  value: string;
+  error: string | undefined;
+  busy: boolean;
+  onChange: (value: string) => void;
+  onClear: () => void;
+}) {
+  const noteId = `${id}-note`;
+  const errorId = `${id}-error`;
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id} className="font-medium">
+        {label}
+      </Label>
+      <div className="flex gap-2">
+        <Input
+          id={id}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="Price"
+          value={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[current ? noteId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined}
+          onChange={(event) => {
+            onChange(event.target.value);
+          }}
+          className="h-10 min-w-0 flex-1"
+        />
+        {current ? (
+          <Button variant="ghost" size="sm" className="h-10" disabled={busy} onClick={onClear}>
+            Clear<span className="sr-only"> the {side === "price_above" ? "above" : "below"} alert</span>
+          </Button>
+        ) : null}
+      </div>
+      {current ? (
+        <p id={noteId} data-testid={`${side}-note`} className="text-xs text-muted">
+          {current.fired_on
+            ? `Fired on ${formatCalendarDate(current.fired_on)} at the ${formatPrice(current.level)} level; save a price to set it again.`
+            : `Set at ${formatPrice(current.level)}.`}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} role="alert" className="text-xs font-medium text-danger-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * The stock's two price alerts: 'closes above $__' and 'closes below $__'. 'Save' sets the typed
  * prices (an emptied field clears its alert), 'Clear' removes one at once. A spent alert says when it
@@ -74,60 +139,24 @@ export function PriceAlertEditor({ item }: { item: WatchItem }) {
   return (
     <form onSubmit={submit} noValidate aria-label={`Price alerts for ${item.ticker}`} className="space-y-3">
       <div className="grid gap-3 sm:grid-cols-2">
-        {SIDES.map(({ side, label }) => {
-          const id = `${baseId}-${side}`;
-          const current = item[side];
-          const error = errors[side];
-          const noteId = `${id}-note`;
-          const errorId = `${id}-error`;
-          return (
-            <div key={side} className="space-y-1.5">
-              <Label htmlFor={id} className="font-medium">
-                {label}
-              </Label>
-              <div className="flex gap-2">
-                <Input
-                  id={id}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  placeholder="Price"
-                  value={values[side]}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={[current ? noteId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined}
-                  onChange={(event) => {
-                    setValues((previous) => ({ ...previous, [side]: event.target.value }));
-                  }}
-                  className="h-10 min-w-0 flex-1"
-                />
-                {current ? (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="h-10"
-                    disabled={update.isPending}
-                    onClick={() => {
-                      send({ [side]: null }, "Price alert cleared.");
-                    }}
-                  >
-                    Clear<span className="sr-only"> the {side === "price_above" ? "above" : "below"} alert</span>
-                  </Button>
-                ) : null}
-              </div>
-              {current ? (
-                <p id={noteId} data-testid={`${side}-note`} className="text-xs text-muted">
-                  {current.fired_on
-                    ? `Fired on ${formatCalendarDate(current.fired_on)} at the ${formatPrice(current.level)} level; save a price to set it again.`
-                    : `Set at ${formatPrice(current.level)}.`}
-                </p>
-              ) : null}
-              {error ? (
-                <p id={errorId} role="alert" className="text-xs font-medium text-danger-700">
-                  {error}
-                </p>
-              ) : null}
-            </div>
-          );
-        })}
+        {SIDES.map(({ side, label }) => (
+          <PriceAlertField
+            key={side}
+            id={`${baseId}-${side}`}
+            side={side}
+            label={label}
+            current={item[side]}
+            value={values[side]}
+            error={errors[side]}
+            busy={update.isPending}
+            onChange={(value) => {
+              setValues((previous) => ({ ...previous, [side]: value }));
+            }}
+            onClear={() => {
+              send({ [side]: null }, "Price alert cleared.");
+            }}
+          />
+        ))}
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" size="sm" variant="secondary" disabled={update.isPending}>
