@@ -1,14 +1,13 @@
-import { expect, test } from "@playwright/test";
 import { uniqueEmail } from "./support/mailbox";
-import { analyzeStock, signIn, signUp, signUpVerified } from "./support/auth-steps";
+import { analyzeStock, signIn, signUp } from "./support/auth-steps";
+import { expect, test } from "./support/fixtures";
 
 test("a new user analyses a company by name, reads the report and chart, shares it, and works the history", async ({
   page,
-  request,
   context,
+  verifiedUser: _user,
 }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await signUpVerified(page, request, "research");
   await page.goto("/stocks");
   await expect(page.getByRole("button", { name: "Share" })).toBeDisabled();
 
@@ -97,8 +96,7 @@ test("a signed-out visitor is invited to sign up", async ({ page }) => {
   await expect(page).toHaveURL(/\/signup$/);
 });
 
-test("the stock page shows a public recommendation, or says there is none", async ({ page, request }) => {
-  await signUpVerified(page, request, "stockpage");
+test("the stock page shows a public recommendation, or says there is none", async ({ page, request, verifiedUser: _user }) => {
   let buys: { analysis: string }[] = [];
   await expect
     .poll(async () => {
