@@ -1,6 +1,5 @@
-import { uniqueEmail } from "./support/mailbox";
-import { analyzeStock, signIn, signUp } from "./support/auth-steps";
-import { expect, test } from "./support/fixtures";
+import { analyzeStock, signIn } from "./support/auth-steps";
+import { expect, signUpThroughApi, test } from "./support/fixtures";
 
 test("a new user analyses a company by name, reads the report and chart, shares it, and works the history", async ({
   page,
@@ -69,11 +68,9 @@ test("a new user analyses a company by name, reads the report and chart, shares 
   await expect(page.getByRole("article", { name: "NWSC" })).toHaveCount(1);
 });
 
-test("an unverified user gets the verification message and modal", async ({ page }) => {
-  const email = uniqueEmail("unverified");
-  await signUp(page, email, "research password 1");
-  await expect(page.getByRole("status").filter({ hasText: "Sign up successful!" })).toBeVisible();
-  await signIn(page, email, "research password 1");
+test("an unverified user gets the verification message and modal", async ({ page, baseURL }) => {
+  const { email, password } = await signUpThroughApi(page, baseURL!, "unverified");
+  await signIn(page, email, password);
   await page.waitForURL(/\/stocks$/);
   await analyzeStock(page, "NWSC");
   await expect(page.getByTestId("analysis-error")).toHaveText(
