@@ -36,9 +36,15 @@ export async function expectNeverCovers(page: Page, cover: Locator, targets: Loc
   });
 }
 
-/** Nothing on the page is wider than the screen: the document does not scroll sideways. */
+/**
+ * Nothing on the page is wider than the screen: the document does not scroll sideways. Measured
+ * against the layout viewport (clientWidth): on an emulated phone (isMobile) Chromium zooms out to
+ * fit wider content, and window.innerWidth then grows with it, so it would hide the overflow.
+ */
 export async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
   await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { message: `${what}: horizontal overflow in px` })
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
+      message: `${what}: horizontal overflow in px`,
+    })
     .toBeLessThanOrEqual(0);
 }
