@@ -8,7 +8,7 @@ import { test, type Locator, type Page } from "@playwright/test";
 // each picture is taken at the page's width and again at 390 px, the phone of e2e/phone-layout.spec.ts.
 
 const PHONE = { width: 390, height: 844 };
-export const SCREENSHOTS_ENABLED = process.env.E2E_SCREENSHOTS === "1";
+const SCREENSHOTS_ENABLED = process.env.E2E_SCREENSHOTS === "1";
 
 export interface ShotOptions {
   /** The whole page (the default) or only what is on screen. */
