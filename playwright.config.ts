@@ -34,15 +34,8 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: "desktop", use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
-    {
-      // The shell and navigation again on a phone-sized screen.
-      name: "mobile",
-      testMatch: ["navigation.spec.ts", "track-record.spec.ts"],
-      use: { browserName: "chromium", viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
-    },
-  ],
+  // One project: every journey at 1280 px; e2e/phone-layout.spec.ts sets its own 390 × 844 touch screen.
+  projects: [{ name: "desktop", use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } }],
   webServer: [
     {
       command: "node --import tsx e2e/support/oidc-server.ts",

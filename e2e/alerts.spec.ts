@@ -1,8 +1,8 @@
-import { mkdirSync } from "node:fs";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { signUpVerified } from "./support/auth-steps";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import type { OutboxMessage } from "./support/mailbox";
 import { ALERTS_APP_URL } from "./support/ports";
+import { shot } from "./support/screenshots";
 
 // Watch lists and alerts: a user watches a BUY candidate of the demo market, sets a price alert, the market moves
 // to the next session (the test clock of the alerts app, DEV_TEST_CLOCK), and the day's alerts
@@ -10,26 +10,19 @@ import { ALERTS_APP_URL } from "./support/ports";
 // app is a server of its own (playwright.config.ts): moving its clock disturbs no other spec.
 test.use({ baseURL: ALERTS_APP_URL });
 
-/** Screenshots to look at (test-results is git-ignored and emptied by each run). */
-const SHOTS = "test-results/alerts-screens";
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  // From the top: a full-page shot of a scrolled page draws the sticky header in the middle.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${SHOTS}/${name}-${String(page.viewportSize()?.width)}.png`, fullPage: true });
-}
-
-/** The page at 1280 px, then at 390 px (where nothing may scroll sideways), shot at both; back at 1280 px. */
-async function shotAtBothWidths(page: Page, name: string, whilePhone?: () => Promise<void>): Promise<void> {
-  await page.setViewportSize(DESKTOP);
+/**
+ * The page at 390 px too (where nothing may scroll sideways), then back at 1280 px. These pages are
+ * reached only in this journey (the alerts app's clock moved, an alert fired), so their phone check
+ * is here rather than in e2e/phone-layout.spec.ts.
+ */
+async function alsoOnAPhone(page: Page, name: string, whilePhone?: () => Promise<void>): Promise<void> {
   await shot(page, name);
   await page.setViewportSize(PHONE);
   await expect.poll(() => page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0), { message: `${name}: no sideways scroll at 390 px` }).toBeLessThanOrEqual(PHONE.width);
   await whilePhone?.();
-  await shot(page, name);
   await page.setViewportSize(DESKTOP);
 }
 
@@ -57,9 +50,9 @@ async function advanceMarket(page: Page): Promise<string> {
   return ((await response.json()) as { session: string }).session;
 }
 
-test("watch a BUY candidate, the next session's digest and bell, unsubscribe, remove — at 1280 and 390 px", async ({ page, request }) => {
+test("watch a BUY candidate, the next session's digest and bell, unsubscribe, remove — at 1280 and 390 px", async ({ page, request, verifiedUser }) => {
   test.setTimeout(150_000);
-  const email = await signUpVerified(page, request, "alerts");
+  const { email } = verifiedUser;
 
   // The first daily screen of the fresh alerts app has finished: the buy list is filled.
   await expect
@@ -103,7 +96,7 @@ test("watch a BUY candidate, the next session's digest and bell, unsubscribe, re
   await row.getByRole("button", { name: "Save price alerts" }).click();
   await expect(row.getByRole("status")).toHaveText("Price alerts saved.");
   await expect(row.getByTestId("price_above-note")).toHaveText(new RegExp(`^Set at \\$?${level.toFixed(2)}\\.$`));
-  await shotAtBothWidths(page, "watchlist");
+  await alsoOnAPhone(page, "watchlist");
 
   // The next session: the daily refresh runs, then the alert jobs; one digest for the day.
   const session = await advanceMarket(page);
@@ -129,7 +122,7 @@ test("watch a BUY candidate, the next session's digest and bell, unsubscribe, re
   await expect(bell.getByTestId("alert-bell-badge")).toHaveCount(0);
   // The watch list after the session: the price alert is spent.
   await expect(row.getByTestId("price_above-note")).toContainText("Fired on");
-  await shotAtBothWidths(page, "bell-open", async () => {
+  await alsoOnAPhone(page, "bell-open", async () => {
     // On a phone the open list fits the screen and still lists every alert.
     const panel = page.getByRole("dialog", { name: "Alerts" });
     await expect(panel).toBeVisible();
@@ -151,20 +144,20 @@ test("watch a BUY candidate, the next session's digest and bell, unsubscribe, re
   // The digest as the dev mailbox shows it, and its HTML body as a mail client would.
   await page.goto("/dev/mailbox");
   await expect(page.getByText(digest.subject)).toBeVisible();
-  await shotAtBothWidths(page, "digest-mailbox");
+  await alsoOnAPhone(page, "digest-mailbox");
   expect(digest.html).toBeTruthy();
   await page.setContent(digest.html!);
   await expect(page.getByText(`${ticker} reached its buy range on breakout volume`)).toBeVisible();
-  await shotAtBothWidths(page, "digest-email");
+  await alsoOnAPhone(page, "digest-email");
 
   // The e-mail's unsubscribe link: one press, a confirmation, and the digest is off in the settings.
   await page.goto(unsubscribeLink!);
   await page.getByTestId("unsubscribe-button").click();
   await expect(page.getByTestId("unsubscribe-done")).toContainText("You will no longer receive alert e-mails.");
-  await shotAtBothWidths(page, "unsubscribed");
+  await alsoOnAPhone(page, "unsubscribed");
   await page.goto("/settings/alerts");
   await expect(page.getByTestId("digest-switch")).toHaveAttribute("aria-checked", "false");
-  await shotAtBothWidths(page, "settings");
+  await alsoOnAPhone(page, "settings");
 
   // Removing the stock, at 390 px: asked once, then gone.
   await page.setViewportSize(PHONE);

@@ -1,19 +1,13 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { linkIn, uniqueEmail, waitForMail } from "./support/mailbox";
 import { fillCredentials, signIn, signUp } from "./support/auth-steps";
+import { expect, test } from "./support/fixtures";
 
-async function verifiedAccount(page: Page, request: APIRequestContext) {
-  const email = uniqueEmail("errors");
-  await signUp(page, email, "right password 1");
-  await expect(page.getByRole("status")).toContainText("Sign up successful!");
-  await page.goto(linkIn(await waitForMail(request, email, "Verify your e-mail"), "/verify-email"));
-  await expect(page.getByRole("status")).toContainText("Your e-mail is verified");
+// The existing account of these tests comes from the API fixture (signed out again here): what is
+// tested is the sign-in or sign-up that follows, through the pages.
+
+test("a wrong password shows a clear message in red and does not sign in", async ({ page, verifiedUser }) => {
+  const { email } = verifiedUser;
   await page.context().clearCookies();
-  return email;
-}
-
-test("a wrong password shows a clear message in red and does not sign in", async ({ page, request }) => {
-  const email = await verifiedAccount(page, request);
   await signIn(page, email, "wrong password 1");
   const alert = page.getByRole("alert");
   await expect(alert).toHaveText("Wrong e-mail or password.");
@@ -50,8 +44,10 @@ test("a 73-character password is refused with the 72-character rule", async ({ p
 test("a duplicate sign-up reads like any sign-up, and the owner is told by e-mail that the address is in use", async ({
   page,
   request,
+  verifiedUser,
 }) => {
-  const email = await verifiedAccount(page, request);
+  const { email } = verifiedUser;
+  await page.context().clearCookies();
   await signUp(page, email, "another password 2");
   await expect(page.getByRole("status")).toContainText("Sign up successful!");
   await expect(page.getByRole("status")).toContainText("Please check your email to verify your account.");

@@ -1,6 +1,7 @@
-import { expect, test } from "@playwright/test";
 import Stripe from "stripe";
-import { analyzeStock, signUpVerified } from "./support/auth-steps";
+import { analyzeStock } from "./support/auth-steps";
+import { expect, test } from "./support/fixtures";
+import { shot } from "./support/screenshots";
 import { E2E_STRIPE } from "./support/stripe-test-keys";
 
 /** A checkout.session.completed event for `email`, signed with the server's webhook secret by Stripe's SDK. */
@@ -17,13 +18,13 @@ function signedCheckout(email: string): { payload: string; signature: string } {
   return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: E2E_STRIPE.webhookSecret }) };
 }
 
-test("a free user reaches the daily limit, sees the Stripe Upgrade modal, and analyses again after a signed payment webhook", async ({ page, request }, testInfo) => {
+test("a free user reaches the daily limit, sees the Stripe Upgrade modal, and analyses again after a signed payment webhook", async ({ page, request, verifiedUser }) => {
   test.setTimeout(120_000);
   const stripeScripts: string[] = [];
   page.on("request", (r) => {
     if (r.url().startsWith("https://js.stripe.com/")) stripeScripts.push(r.url());
   });
-  const email = await signUpVerified(page, request, "billing");
+  const { email } = verifiedUser;
   await page.goto("/stocks");
   const usage = page.getByTestId("usage-line");
   await expect(usage).toHaveText("5 of 5 free analyses left today");
@@ -46,10 +47,7 @@ test("a free user reaches the daily limit, sees the Stripe Upgrade modal, and an
   // Offline, Stripe's script cannot load: the modal says so and still works.
   expect(stripeScripts).toEqual(["https://js.stripe.com/v3/buy-button.js"]);
   await expect(modal.getByRole("status")).toContainText("The payment button could not be loaded");
-  await testInfo.attach("upgrade-modal-1280", { body: await page.screenshot(), contentType: "image/png" });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await testInfo.attach("upgrade-modal-390", { body: await page.screenshot(), contentType: "image/png" });
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await shot(page, "upgrade-modal", { fullPage: false });
   await modal.getByRole("button", { name: "Close", exact: true }).click();
   await expect(modal).toBeHidden();
 

@@ -1,22 +1,21 @@
-import { expect, test, type BrowserContext, type Locator, type Page, type TestInfo } from "@playwright/test";
+import type { BrowserContext, Locator, Page, TestInfo } from "@playwright/test";
 import { chatStreamEventSchema, type ChatMessage, type ChatStreamEvent } from "../src/contracts/chat";
-import { signUp } from "./support/auth-steps";
 import { startChatApp, CHAT_APP_URL, type ChatApp } from "./support/chat-app";
+import { expect, test } from "./support/fixtures";
 import { FMP_FIXTURE_PORT, startFmpFixtureServer, type FmpFixtureServer } from "./support/fmp-fixture-server";
-import { linkIn, uniqueEmail, waitForMail } from "./support/mailbox";
+import { shot } from "./support/screenshots";
 
 // The chat: from a report, 'Chat with Quanta' → 'Start a New Chat?' → 'Start Chat' opens /ask in a
 // new tab; the rules assistant (no LLM) streams answers that cite analyses; the conversation
 // survives a reload. The demo market is fictional, so this runs on a second app whose market data
 // (NVDA, AAPL, MSFT, SPY, XLK) comes from a local FMP fixture, started here and stopped after.
+// At 1280 px; e2e/phone-layout.spec.ts checks the chat on a phone (on the main app).
 //
 // The UI contract agreed with the chat site: textbox 'Message', button 'Send', button 'New chat',
 // [data-testid=assistant-message] with data-streaming, [data-testid=user-message],
 // [data-testid=citation], nav[aria-label=Conversations] with [data-testid=conversation-item].
 
 test.use({ baseURL: CHAT_APP_URL });
-// One app on one port: both tests share it, in order, in one worker.
-test.describe.configure({ mode: "serial" });
 
 let fixture: FmpFixtureServer;
 let app: ChatApp;
@@ -31,9 +30,6 @@ test.afterAll(async () => {
   await app?.stop();
   await fixture?.close();
 });
-
-/** What the desktop journey leaves for the phone check. */
-const shared: { storageState?: Awaited<ReturnType<BrowserContext["storageState"]>>; conversationUrl?: string } = {};
 
 interface StreamSample {
   index: number;
@@ -153,17 +149,10 @@ function plainSnippet(markdown: string): string {
 test("from a report, Chat with Quanta opens /ask, streams cited answers about NVDA, AAPL and MSFT, and keeps them over a reload", async ({
   page,
   context,
-  request,
+  verifiedUser: _user,
 }, testInfo) => {
   test.setTimeout(240_000);
   await recordAssistantMessages(context);
-
-  // A verified user of the FMP-backed app.
-  const email = uniqueEmail("chat");
-  await signUp(page, email, "chat password 1");
-  await expect(page.getByRole("status").filter({ hasText: "Sign up successful!" })).toBeVisible();
-  await page.goto(linkIn(await waitForMail(request, email, "Verify your e-mail"), "/verify-email"));
-  await expect(page.getByRole("status")).toContainText("Your e-mail is verified");
 
   // A real-ticker report from the fixture.
   await page.goto("/stocks");
@@ -210,10 +199,7 @@ test("from a report, Chat with Quanta opens /ask, streams cited answers about NV
   expect(fixture.requests.some((r) => r.path === "/stable/historical-price-eod/full" && r.query.symbol === "MSFT")).toBe(true);
   expect(fixture.requests.filter((r) => r.status === 401)).toEqual([]);
 
-  await chat.setViewportSize({ width: 1280, height: 800 });
-  const wide = testInfo.outputPath("chat-1280.png");
-  await chat.screenshot({ path: wide, fullPage: true });
-  await testInfo.attach("chat at 1280 px", { path: wide, contentType: "image/png" });
+  await shot(chat, "chat");
 
   // Reload: the conversation is listed and its messages are still there.
   await chat.reload();
@@ -244,54 +230,4 @@ test("from a report, Chat with Quanta opens /ask, streams cited answers about NV
   await expect(third).toContainText("Past results do not guarantee future results.");
   await expect(third.getByRole("link", { name: "the track record" })).toHaveAttribute("href", "/track-record");
   expect(thirdStored.citations).toEqual([]);
-
-  shared.storageState = await context.storageState();
-  shared.conversationUrl = chat.url();
-});
-
-test("on a 390 px phone the chat fits the screen and shows the conversation", async ({ browser }, testInfo) => {
-  test.skip(!shared.storageState, "needs the signed-in user and conversation of the previous test");
-  const phone = await browser.newContext({
-    baseURL: CHAT_APP_URL,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    storageState: shared.storageState,
-  });
-  try {
-    const page = await phone.newPage();
-    await page.goto(shared.conversationUrl ?? "/ask");
-    await expect(page.getByRole("textbox", { name: "Message" })).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByRole("button", { name: "Send", exact: true })).toBeVisible();
-
-    if (new URL(page.url()).pathname.replace(/\/$/, "") !== "/ask") {
-      // The conversation has its own address: it opens straight on the phone.
-      await expect(page.getByTestId("user-message")).toHaveCount(3, { timeout: 15_000 });
-      await expect(page.getByTestId("assistant-message")).toHaveCount(3);
-      await expect(page.getByTestId("assistant-message").nth(1).getByTestId("citation").first()).toBeVisible();
-    } else {
-      testInfo.annotations.push({ type: "phone", description: "the conversation has no address of its own; only the layout was checked" });
-    }
-
-    // Nothing wider than the screen; the composer is inside it.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, "horizontal overflow in px").toBeLessThanOrEqual(0);
-    const send = await page.getByRole("button", { name: "Send", exact: true }).boundingBox();
-    expect(send).not.toBeNull();
-    expect(send!.x + send!.width).toBeLessThanOrEqual(390);
-
-    const narrow = testInfo.outputPath("chat-390.png");
-    await page.screenshot({ path: narrow, fullPage: true });
-    await testInfo.attach("chat at 390 px", { path: narrow, contentType: "image/png" });
-
-    // The conversation list is reachable on the phone too (beside the chat, or behind a button).
-    const list = page.locator('nav[aria-label="Conversations"]').getByTestId("conversation-item");
-    if (!(await list.first().isVisible())) await page.getByRole("button", { name: "Conversations" }).click();
-    await expect(list).toHaveCount(1);
-    await expect(list.first()).toBeVisible();
-    const box = await list.first().boundingBox();
-    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
-  } finally {
-    await phone.close();
-  }
 });

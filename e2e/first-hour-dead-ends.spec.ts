@@ -1,23 +1,12 @@
-import { copyFileSync, mkdirSync } from "node:fs";
-import path from "node:path";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { fillCredentials, signUpVerified } from "./support/auth-steps";
+import { fillCredentials } from "./support/auth-steps";
+import { expect, test } from "./support/fixtures";
+import { shot } from "./support/screenshots";
 
 // No dead ends: the return address of sign-in, the user's own analysis on
 // /stock/:ticker, /upload reachable from History with a sample to download, and a filter with no match.
 
-const SHOTS = "/tmp/shots/dead-ends";
-
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  mkdirSync(SHOTS, { recursive: true });
-  copyFileSync(file, path.join(SHOTS, `${name}.png`));
-}
-
-async function deadEndsJourney(page: Page, testInfo: TestInfo, size: string, prefix: string, request: Parameters<typeof signUpVerified>[1]) {
-  const password = `${prefix} password 1`;
-  const email = await signUpVerified(page, request, prefix);
+test("dead ends: return address, own analysis, import link, filter with no match", async ({ page, verifiedUser }) => {
+  const { email, password } = verifiedUser;
 
   // 1. Signed out, /analyses sends to /signin with the return address, and signing in comes back.
   await page.context().clearCookies();
@@ -25,7 +14,7 @@ async function deadEndsJourney(page: Page, testInfo: TestInfo, size: string, pre
   await expect(page).toHaveURL("/signin?redirect=%2Fanalyses");
   await expect(page.getByRole("link", { name: "Sign Up" }).last()).toHaveAttribute("href", "/signup?redirect=%2Fanalyses");
   await fillCredentials(page, email, password);
-  await shot(page, testInfo, `${size}-1-signin-with-return-address`);
+  await shot(page, "1-signin-with-return-address");
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).toHaveURL(/\/analyses$/, { timeout: 10_000 });
   await expect(page.getByRole("heading", { name: "Your Analysis History" })).toBeVisible();
@@ -41,18 +30,18 @@ async function deadEndsJourney(page: Page, testInfo: TestInfo, size: string, pre
   await expect(page.getByTestId("analysis-source")).toContainText("Your analysis of");
   await expect(page.getByTestId("report-ticker")).toHaveText("NWSC");
   await expect(page.getByRole("link", { name: "Analyze NWSC" })).toHaveAttribute("href", "/stocks?ticker=NWSC&autoSearch=true");
-  await shot(page, testInfo, `${size}-2-stock-page-own-analysis`);
+  await shot(page, "2-stock-page-own-analysis");
 
   // A ticker without any analysis is not a dead end either.
   await page.goto("/stock/ZZZQ");
   await expect(page.getByText("No analysis found for ZZZQ")).toBeVisible();
   await expect(page.getByRole("link", { name: "Analyze ZZZQ" })).toBeVisible();
-  await shot(page, testInfo, `${size}-3-stock-page-nothing-found`);
+  await shot(page, "3-stock-page-nothing-found");
 
   // 3. History links to /upload; its sample files download.
   await page.goto("/dashboard");
   await expect(page.getByRole("article", { name: "NWSC" })).toBeVisible();
-  await shot(page, testInfo, `${size}-4-history-import-link`);
+  await shot(page, "4-history-import-link");
   await page.getByRole("link", { name: "Import CSV" }).click();
   await expect(page).toHaveURL(/\/upload$/);
   const template = page.getByRole("link", { name: "Download the template" });
@@ -61,7 +50,7 @@ async function deadEndsJourney(page: Page, testInfo: TestInfo, size: string, pre
   const download = await page.request.get((await template.getAttribute("href"))!);
   expect(download.status()).toBe(200);
   expect((await download.text()).split(/\r?\n/)[0]).toMatch(/^id,timestamp,ticker,current_metrics\.price,/);
-  await shot(page, testInfo, `${size}-5-upload-formats`);
+  await shot(page, "5-upload-formats");
 
   // The user menu leads there too.
   await page.getByRole("banner").getByRole("button", { name: email }).click();
@@ -72,22 +61,8 @@ async function deadEndsJourney(page: Page, testInfo: TestInfo, size: string, pre
   await page.goto("/dashboard?ticker=XYZ");
   await expect(page.getByText('No analyses match "XYZ".')).toBeVisible();
   await expect(page.getByText("Analyze Your First Stock")).toHaveCount(0);
-  await shot(page, testInfo, `${size}-6-history-filter-no-match`);
+  await shot(page, "6-history-filter-no-match");
   await page.getByRole("link", { name: "Clear filter" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("article", { name: "NWSC" })).toBeVisible();
-}
-
-test("dead ends at 1280 px: return address, own analysis, import link, filter with no match", async ({ page, request }, testInfo) => {
-  test.setTimeout(120_000);
-  await deadEndsJourney(page, testInfo, "1280", "deadends", request);
-});
-
-test.describe("at 390 px", () => {
-  test.use({ viewport: { width: 390, height: 844 } });
-
-  test("dead ends at 390 px: return address, own analysis, import link, filter with no match", async ({ page, request }, testInfo) => {
-    test.setTimeout(120_000);
-    await deadEndsJourney(page, testInfo, "390", "deadends390", request);
-  });
 });

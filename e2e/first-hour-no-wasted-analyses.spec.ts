@@ -1,33 +1,15 @@
-import { copyFileSync, mkdirSync } from "node:fs";
-import path from "node:path";
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
-import { analyzeStock, signUpVerified } from "./support/auth-steps";
+import { analyzeStock } from "./support/auth-steps";
+import { expect, test } from "./support/fixtures";
+import { shot } from "./support/screenshots";
 
 // No analysis spent by accident (decision 020): 'Analyze Again' leaves no ?autoSearch=true
 // behind, so a reload does not run it again; the same ticker on the same market data is the stored
 // analysis ('From your analysis of today, …'), not charged and not a second history card; 'Refresh'
 // says when there is no newer data.
 
-const SHOTS = "/tmp/shots/no-wasted-analyses";
 const TICKER = "CBRG";
 
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  mkdirSync(SHOTS, { recursive: true });
-  copyFileSync(file, path.join(SHOTS, `${name}.png`));
-}
-
-/** The top of the report, as seen on screen (the full-page shots are long). */
-async function viewportShot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file });
-  mkdirSync(SHOTS, { recursive: true });
-  copyFileSync(file, path.join(SHOTS, `${name}.png`));
-}
-
-async function noWastedAnalysesJourney(page: Page, request: APIRequestContext, testInfo: TestInfo, size: string, prefix: string) {
-  await signUpVerified(page, request, prefix);
+test("no wasted analyses: Analyze Again, reload, the same ticker again, Refresh", async ({ page, verifiedUser: _user }) => {
   const analyzeRequests: string[] = [];
   page.on("request", (r) => {
     if (r.method() === "POST" && new URL(r.url()).pathname === "/research/stocks/") analyzeRequests.push(r.url());
@@ -52,7 +34,7 @@ async function noWastedAnalysesJourney(page: Page, request: APIRequestContext, t
   await expect(notice).toContainText(/From your analysis of today, \d{2}:\d{2}/);
   await expect(usage).toHaveText("4 of 5 free analyses left today");
   expect(analyzeRequests).toHaveLength(2);
-  await shot(page, testInfo, `${size}-1-analyze-again-reused`);
+  await shot(page, "1-analyze-again-reused");
 
   // 3. A reload runs nothing: the ticker is in the field, no request, the count unchanged.
   await page.reload();
@@ -61,7 +43,7 @@ async function noWastedAnalysesJourney(page: Page, request: APIRequestContext, t
   await page.waitForTimeout(1_000);
   expect(analyzeRequests).toHaveLength(2);
   await expect(page.getByTestId("analysis-report")).toHaveCount(0);
-  await shot(page, testInfo, `${size}-2-reload-runs-nothing`);
+  await shot(page, "2-reload-runs-nothing");
 
   // 4. The same ticker typed again: the stored analysis, said so, not charged.
   await analyzeStock(page, TICKER.toLowerCase());
@@ -74,26 +56,13 @@ async function noWastedAnalysesJourney(page: Page, request: APIRequestContext, t
   await expect(notice).toContainText(/No newer market data since your analysis at \d{2}:\d{2}\./, { timeout: 20_000 });
   await expect(usage).toHaveText("4 of 5 free analyses left today");
   expect(analyzeRequests).toHaveLength(4);
-  await shot(page, testInfo, `${size}-3-refresh-no-newer-data`);
+  await shot(page, "3-refresh-no-newer-data");
+  // The top of the report, as seen on screen (the full-page shots are long).
   await page.getByTestId("usage-line").scrollIntoViewIfNeeded();
-  await viewportShot(page, testInfo, `${size}-3b-refresh-no-newer-data-screen`);
+  await shot(page, "3b-refresh-no-newer-data-screen", { fullPage: false });
 
   // 6. One card in the history, not four.
   await page.goto("/dashboard");
   await expect(page.getByRole("article", { name: TICKER })).toHaveCount(1);
-  await shot(page, testInfo, `${size}-4-history-single-card`);
-}
-
-test("no wasted analyses at 1280 px: Analyze Again, reload, the same ticker again, Refresh", async ({ page, request }, testInfo) => {
-  test.setTimeout(120_000);
-  await noWastedAnalysesJourney(page, request, testInfo, "1280", "nowaste");
-});
-
-test.describe("at 390 px", () => {
-  test.use({ viewport: { width: 390, height: 844 } });
-
-  test("no wasted analyses at 390 px: Analyze Again, reload, the same ticker again, Refresh", async ({ page, request }, testInfo) => {
-    test.setTimeout(120_000);
-    await noWastedAnalysesJourney(page, request, testInfo, "390", "nowaste390");
-  });
+  await shot(page, "4-history-single-card");
 });

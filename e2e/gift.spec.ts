@@ -1,11 +1,12 @@
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { shot } from "./support/screenshots";
 
 // The gift assistant without JavaScript: the server-rendered form posts natively, an
 // invalid post comes back with its message and the entered values, a valid one lists the ideas.
 test.describe("without JavaScript", () => {
 test.use({ javaScriptEnabled: false });
 
-test("the gift form works with JavaScript disabled: a validation round trip, then the ideas", async ({ page }, testInfo) => {
+test("the gift form works with JavaScript disabled: a validation round trip, then the ideas", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/gift");
   await expect(page.getByRole("heading", { name: "Gift Recommendation Assistant" })).toBeVisible();
@@ -17,7 +18,7 @@ test("the gift form works with JavaScript disabled: a validation round trip, the
   await page.getByLabel("Budget", { exact: true }).selectOption("50_100");
   await page.getByLabel("Interests", { exact: true }).fill("cooking, hiking");
   await page.getByLabel("Previous gifts (optional)").fill("Pasta maker");
-  await shot(page, testInfo, "gift form at 1280 px");
+  await shot(page, "form");
   await page.getByRole("button", { name: "Get Gift Recommendations" }).click();
 
   // 'Other' without its description: the server answers the form again, values kept.
@@ -25,8 +26,7 @@ test("the gift form works with JavaScript disabled: a validation round trip, the
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Ada <b>Lovelace</b>");
   await expect(page.getByLabel("Interests", { exact: true })).toHaveValue("cooking, hiking");
   await expect(page.getByLabel("Budget", { exact: true })).toHaveValue("50_100");
-  await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page, testInfo, "gift form with a message at 390 px");
+  await shot(page, "form-with-a-message");
 
   await page.getByLabel("If other, describe the relationship").fill("Neighbour");
   await page.getByRole("button", { name: "Get Gift Recommendations" }).click();
@@ -43,9 +43,7 @@ test("the gift form works with JavaScript disabled: a validation round trip, the
     expect(prices.length).toBeGreaterThan(0);
     for (const price of prices) expect(price).toBeLessThanOrEqual(100);
   }
-  await shot(page, testInfo, "gift ideas at 390 px");
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await shot(page, testInfo, "gift ideas at 1280 px");
+  await shot(page, "ideas");
 });
 });
 
@@ -66,9 +64,3 @@ test.describe("with JavaScript", () => {
     expect(count).toBeLessThanOrEqual(10);
   });
 });
-
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const file = testInfo.outputPath(`${name.replace(/[^a-z0-9]+/gi, "-")}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await testInfo.attach(name, { path: file, contentType: "image/png" });
-}

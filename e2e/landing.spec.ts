@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { msStatusShown, recordTimeline } from "./support/timeline";
 
-// The landing page as a visitor (docs/product.md). The public lists fill
+// The landing page as a visitor (docs/product.md), at 1280 px (e2e/phone-layout.spec.ts: on a phone). The public lists fill
 // a few seconds after the server starts, so the tests wait for them through the API first.
 // The news and contact tests need GET /api/news and POST /api/contact from the server.
 
@@ -197,43 +197,5 @@ test.describe("landing page (1280 px)", () => {
     await expect(video).toHaveAttribute("preload", "none");
     await expect(video).toHaveAttribute("poster", "/demo/quanta-demo-poster.jpg");
     expect(await video.evaluate((v: HTMLVideoElement) => v.muted && v.loop && v.autoplay)).toBe(true);
-  });
-});
-
-test.describe("landing page (390 px)", () => {
-  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-
-  test("tabs, Details, the detail panel and the contact form work on a phone", async ({ page, request }) => {
-    const [ticker] = await waitForPublicList(request, "BUY");
-    await waitForPublicList(request, "WATCH");
-    await page.goto("/#buy-list");
-    await expect(tab(page, "Stocks to buy")).toHaveAttribute("aria-selected", "true");
-    await expect(page.locator("#buy-list")).toBeInViewport();
-    // No horizontal scrolling on a phone.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-
-    await tab(page, "Stocks to watch").click();
-    await expect(cards(page).first().getByTestId("recommendation-badge")).toHaveText("WATCH");
-    await tab(page, "Stocks to buy").click();
-    await expect(cards(page).first()).toBeVisible();
-
-    await openDetailPanelAndClose(page, ticker!);
-    await contactEmptyFields(page);
-
-    await cards(page).first().getByRole("link", { name: /^Details/ }).click();
-    await expect(page).toHaveURL(/\/signin\?redirect=%2Fstock%2F/);
-  });
-
-  test("news renders with ticker chips on a phone (needs GET /api/news)", async ({ page }) => {
-    await page.goto("/");
-    await tab(page, "News to read").click();
-    await expect(page.getByTestId("news-article").first()).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByTestId("ticker-chip").first()).toBeVisible();
-  });
-
-  test("the contact form succeeds on a phone (needs POST /api/contact)", async ({ page }) => {
-    await recordTimeline(page);
-    await page.goto("/");
-    await contactSuccess(page);
   });
 });

@@ -1,14 +1,12 @@
-import { expect, test } from "@playwright/test";
-import { uniqueEmail } from "./support/mailbox";
-import { analyzeStock, signIn, signUp, signUpVerified } from "./support/auth-steps";
+import { analyzeStock, signIn } from "./support/auth-steps";
+import { expect, signUpThroughApi, test } from "./support/fixtures";
 
 test("a new user analyses a company by name, reads the report and chart, shares it, and works the history", async ({
   page,
-  request,
   context,
+  verifiedUser: _user,
 }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await signUpVerified(page, request, "research");
   await page.goto("/stocks");
   await expect(page.getByRole("button", { name: "Share" })).toBeDisabled();
 
@@ -70,11 +68,9 @@ test("a new user analyses a company by name, reads the report and chart, shares 
   await expect(page.getByRole("article", { name: "NWSC" })).toHaveCount(1);
 });
 
-test("an unverified user gets the verification message and modal", async ({ page }) => {
-  const email = uniqueEmail("unverified");
-  await signUp(page, email, "research password 1");
-  await expect(page.getByRole("status").filter({ hasText: "Sign up successful!" })).toBeVisible();
-  await signIn(page, email, "research password 1");
+test("an unverified user gets the verification message and modal", async ({ page, baseURL }) => {
+  const { email, password } = await signUpThroughApi(page, baseURL!, "unverified");
+  await signIn(page, email, password);
   await page.waitForURL(/\/stocks$/);
   await analyzeStock(page, "NWSC");
   await expect(page.getByTestId("analysis-error")).toHaveText(
@@ -97,8 +93,7 @@ test("a signed-out visitor is invited to sign up", async ({ page }) => {
   await expect(page).toHaveURL(/\/signup$/);
 });
 
-test("the stock page shows a public recommendation, or says there is none", async ({ page, request }) => {
-  await signUpVerified(page, request, "stockpage");
+test("the stock page shows a public recommendation, or says there is none", async ({ page, request, verifiedUser: _user }) => {
   let buys: { analysis: string }[] = [];
   await expect
     .poll(async () => {

@@ -1,23 +1,18 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { analyzeStock, signUpVerified } from "./support/auth-steps";
+import type { Page } from "@playwright/test";
+import { analyzeStock } from "./support/auth-steps";
+import { expect, test } from "./support/fixtures";
+import { shot } from "./support/screenshots";
 
 const flatSample = path.resolve(import.meta.dirname, "../docs/samples/analyses-flat.csv");
-
-async function attachScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await testInfo.attach(name, { path: file, contentType: "image/png" });
-}
 
 async function upload(page: Page, file: string | { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
   await page.getByLabel("CSV file").setInputFiles(file);
   await page.getByRole("button", { name: "Upload CSV" }).click();
 }
 
-test("a user exports the history as CSV, uploads it back and a flat file, and a bad file changes nothing", async ({ page, request }, testInfo) => {
-  await signUpVerified(page, request, "upload");
+test("a user exports the history as CSV, uploads it back and a flat file, and a bad file changes nothing", async ({ page, verifiedUser: _user }, testInfo) => {
   await page.goto("/stocks");
   await analyzeStock(page, "NWSC");
   await expect(page.getByTestId("analysis-report")).toBeVisible({ timeout: 15_000 });
@@ -46,7 +41,7 @@ test("a user exports the history as CSV, uploads it back and a flat file, and a 
   // The documented flat sample: two new analyses in the history.
   await upload(page, flatSample);
   await expect(page.getByTestId("upload-summary")).toContainText("2 imported, 0 skipped as duplicates");
-  await attachScreenshot(page, testInfo, "upload-success-1280");
+  await shot(page, "upload-success");
   await page.getByRole("link", { name: "see them in your history" }).click();
   await expect(page.getByRole("article", { name: "ACME" })).toBeVisible();
   await expect(page.getByRole("article", { name: "GLBX" })).toBeVisible();
@@ -59,9 +54,7 @@ test("a user exports the history as CSV, uploads it back and a flat file, and a 
   await expect(page.getByText("Failed to upload file. Please try again.")).toBeVisible();
   await expect(page.getByTestId("rejected-rows")).toContainText("current_metrics.price");
   await expect(page.getByTestId("rejected-rows")).toContainText('Expected a number, got "abc".');
-  await attachScreenshot(page, testInfo, "upload-rejected-1280");
-  await page.setViewportSize({ width: 390, height: 844 });
-  await attachScreenshot(page, testInfo, "upload-rejected-390");
+  await shot(page, "upload-rejected");
 
   // A PNG renamed .csv is refused by the server; a .png is refused on the page.
   const png = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
@@ -73,5 +66,5 @@ test("a user exports the history as CSV, uploads it back and a flat file, and a 
   await page.goto("/dashboard");
   await expect(page.getByRole("article", { name: "NWSC" })).toBeVisible();
   await expect(page.getByRole("article")).toHaveCount(3);
-  await attachScreenshot(page, testInfo, "history-390");
+  await shot(page, "history");
 });

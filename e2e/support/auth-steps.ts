@@ -1,5 +1,4 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { linkIn, uniqueEmail, waitForMail } from "./mailbox";
+import { expect, type Page } from "@playwright/test";
 
 export async function fillCredentials(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel("Email", { exact: true }).fill(email);
@@ -29,16 +28,6 @@ export async function signOut(page: Page, email: string): Promise<void> {
     await item.click({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
   await expect(page).toHaveURL(/\/signin$/);
-}
-
-/** A new user who signed up and opened the verification link (which signs them in); returns the e-mail. */
-export async function signUpVerified(page: Page, request: APIRequestContext, prefix: string): Promise<string> {
-  const email = uniqueEmail(prefix);
-  await signUp(page, email, `${prefix} password 1`);
-  await expect(page.getByRole("status").filter({ hasText: "Sign up successful!" })).toBeVisible();
-  await page.goto(linkIn(await waitForMail(request, email, "Verify your e-mail"), "/verify-email"));
-  await expect(page.getByRole("status")).toContainText("Your e-mail is verified");
-  return email;
 }
 
 /** Types a ticker or company name on the analyze page and submits it. */

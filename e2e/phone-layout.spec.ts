@@ -1,0 +1,281 @@
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+import { expectNeverCovers, expectNoSidewaysScroll } from "./support/layout";
+import { shot } from "./support/screenshots";
+
+// The main pages on a phone (390 × 844, touch). Every journey runs once, at 1280 px, in its own spec;
+// this one checks what matters on a small screen: nothing scrolls sideways, the menus open and work
+// by touch and by keyboard, the key content is on screen. Sign-in is the API fixture's.
+
+const PHONE = { width: 390, height: 844 };
+test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+async function waitForPublicLists(request: APIRequestContext): Promise<void> {
+  for (const action of ["BUY", "WATCH"]) {
+    await expect
+      .poll(
+        async () => {
+          const response = await request.get(`/api/public-buy-stocks?action=${action}`);
+          return response.ok() ? ((await response.json()) as { analyses: unknown[] }).analyses.length : 0;
+        },
+        { timeout: 30_000, message: `the public ${action} list` },
+      )
+      .toBeGreaterThan(0);
+  }
+}
+
+function tab(page: Page, name: string) {
+  return page.getByRole("tab", { name, exact: true });
+}
+
+/** The element is on the screen, edge to edge (polled: panels and menus slide in). */
+async function expectWithinScreen(element: Locator, name: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const box = await element.boundingBox();
+        return box !== null && box.x >= 0 && box.x + box.width <= PHONE.width;
+      },
+      { message: `${name} lies within the 390 px screen` },
+    )
+    .toBe(true);
+}
+
+test("landing: only the boot script loads before the page has loaded; a tap is held until the app has hydrated it", async ({ page, request }) => {
+  await waitForPublicLists(request);
+  const scripts: string[] = [];
+  const beforeLoad: string[] = [];
+  let loaded = false;
+  page.once("load", () => {
+    loaded = true;
+  });
+  page.on("request", (r) => {
+    if (r.resourceType() !== "script") return;
+    scripts.push(new URL(r.url()).pathname);
+    if (!loaded) beforeLoad.push(new URL(r.url()).pathname);
+  });
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Simplify Investments" })).toBeVisible();
+  await page.waitForLoadState("load");
+  // On a phone the interactive sections start below the fold: nothing but the boot script loads
+  // before the page has loaded (after it, the boot's 3 s idle timer may load the app on a busy
+  // machine; landing-boot.test.ts covers the timer).
+  expect(beforeLoad.filter((path) => !/\/assets\/landing-(boot|events)-/.test(path))).toEqual([]);
+  await expectNoSidewaysScroll(page, "the landing page");
+
+  // A tap before the app is there is held and replayed once it has hydrated the page.
+  const watch = tab(page, "Stocks to watch");
+  await watch.tap();
+  await expect(watch).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByTestId("stock-card").first().getByTestId("recommendation-badge")).toHaveText("WATCH");
+  expect(scripts.some((path) => /\/assets\/index-/.test(path))).toBe(true);
+  await shot(page, "landing", { phone: false });
+});
+
+test("landing: the lists, a card's panel and the news by touch, nothing wider than the screen", async ({ page, request }) => {
+  await waitForPublicLists(request);
+  await page.goto("/#buy-list");
+  await expect(page.getByRole("complementary", { name: "Demo market" })).toBeVisible();
+  await expect(tab(page, "Stocks to buy")).toHaveAttribute("aria-selected", "true");
+  await expect(page.locator("#buy-list")).toBeInViewport();
+  await expectNoSidewaysScroll(page, "the landing page at #buy-list");
+
+  await tab(page, "Stocks to watch").tap();
+  await expect(page.getByTestId("stock-card").first().getByTestId("recommendation-badge")).toHaveText("WATCH");
+  await tab(page, "Stocks to buy").tap();
+  const card = page.getByTestId("stock-card").first();
+  await expect(card.getByTestId("recommendation-badge")).toHaveText("BUY");
+
+  // The card's panel opens by a tap, fits the screen, and closes.
+  await card.getByRole("button", { name: /^Quick view of / }).tap();
+  const panel = page.getByRole("dialog", { name: /analysis$/ });
+  await expect(panel.getByTestId("analysis-report")).toBeVisible();
+  await expectWithinScreen(panel, "the card's panel");
+  await panel.getByRole("button", { name: "Close" }).tap();
+  await expect(panel).toBeHidden();
+
+  await tab(page, "News to read").tap();
+  await expect(page.getByTestId("news-article").first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("ticker-chip").first()).toBeVisible();
+  await expectNoSidewaysScroll(page, "the landing page's news");
+
+  // A card's Details sends a signed-out visitor to sign in, with the way back.
+  await tab(page, "Stocks to buy").tap();
+  await page.getByTestId("stock-card").first().getByRole("link", { name: /^Details/ }).tap();
+  await expect(page).toHaveURL(/\/signin\?redirect=%2Fstock%2F/);
+  await expectNoSidewaysScroll(page, "/signin");
+});
+
+test("the sign-in and sign-up forms fit; the menus open and work by touch and by keyboard", async ({ page }) => {
+  for (const path of ["/signin", "/signup"]) {
+    await page.goto(path);
+    await expect(page.getByLabel("Password", { exact: true })).toBeVisible();
+    await expectNoSidewaysScroll(page, path);
+  }
+
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Simplify Investments" })).toBeVisible();
+
+  // The drawer: 240 px from the left edge, its links, closed by a tap on the dimmed overlay.
+  await page.getByRole("button", { name: "Open menu" }).tap();
+  const drawer = page.getByRole("dialog");
+  await expect(drawer).toBeVisible();
+  await expect(drawer).toHaveCSS("width", "240px");
+  await expect.poll(async () => Math.round((await drawer.boundingBox())?.x ?? -1)).toBe(0);
+  for (const name of ["Projects", "Solutions", "Blog", "Events"]) await expect(drawer.getByRole("link", { name })).toBeVisible();
+  await page.touchscreen.tap(PHONE.width - 20, 400);
+  await expect(drawer).toBeHidden();
+
+  // The same drawer from the keyboard: Enter opens it, Escape closes it.
+  await page.getByRole("button", { name: "Open menu" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(drawer).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+
+  // The page links (the header's navigation is folded on a phone): a tap shows them, one leads on.
+  const toggle = page.getByRole("button", { name: "Show page links" });
+  await toggle.tap();
+  const pages = page.getByRole("navigation", { name: "Pages" });
+  await expect(pages.getByRole("link", { name: "History" })).toBeVisible();
+  await expectWithinScreen(pages, "the page links");
+  await pages.getByRole("link", { name: "Gift ideas" }).tap();
+  await expect(page).toHaveURL(/\/gift$/);
+  await expect(pages).toBeHidden();
+
+  // From the keyboard: Enter on the toggle, Tab to the first link, Enter follows it.
+  await page.getByRole("button", { name: "Show page links" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("button", { name: "Hide page links" })).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Tab");
+  await expect(pages.getByRole("link", { name: "Analyze" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/stocks$/);
+  await expectNoSidewaysScroll(page, "/stocks signed out");
+});
+
+test("signed in: analyze and a report, Share/Print covering nothing, the history, upload, watch list and alert settings", async ({ page, verifiedUser }) => {
+  await page.goto("/stocks");
+  await expect(page.getByRole("complementary", { name: "Demo market" })).toBeVisible();
+  await expect(page.getByTestId("usage-line")).toBeVisible();
+  const toolbar = page.getByTestId("share-print-buttons");
+  // Before any result, the footer's links (Terms of Use) are not covered.
+  await expectNeverCovers(page, toolbar, page.getByRole("contentinfo").getByRole("link"), "the footer links");
+
+  const input = page.getByLabel("Enter Stock Ticker or Company Name");
+  await input.tap();
+  await input.fill("NWSC");
+  await page.getByRole("button", { name: "Analyze Stock" }).tap();
+  const report = page.getByTestId("analysis-report");
+  await expect(report).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId("report-ticker")).toHaveText("NWSC");
+  await expect(page.getByTestId("recommendation-badge")).toBeVisible();
+  await expect(page.getByTestId("price-chart").locator("canvas").first()).toBeVisible({ timeout: 15_000 });
+  await expect(toolbar.getByRole("button", { name: "Share" })).toBeEnabled();
+  // Every text element of the report (the ownership figure, the Triggers list…) and the footer links.
+  await expectNeverCovers(page, toolbar, report.locator("h2, h3, p, li, dd, dt, canvas"), "the report");
+  await expectNeverCovers(page, toolbar, page.getByRole("contentinfo").getByRole("link"), "the footer links");
+  await expectNoSidewaysScroll(page, "the report");
+  await shot(page, "report");
+
+  // The history, through the page links.
+  await page.getByRole("button", { name: "Show page links" }).tap();
+  await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "History" }).tap();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("article", { name: "NWSC" })).toBeVisible();
+  await expectNoSidewaysScroll(page, "the history");
+  await shot(page, "history");
+
+  // The account's menu: on screen, and it leads to the upload page.
+  const account = page.getByRole("banner").getByRole("button", { name: verifiedUser.email });
+  await expectWithinScreen(account, "the account button");
+  await account.tap();
+  const importItem = page.getByRole("menuitem", { name: "Import CSV" });
+  await expect(page.getByRole("menuitem", { name: /sign out/i })).toBeVisible();
+  await expectWithinScreen(page.getByRole("menu"), "the account menu");
+  await importItem.tap();
+  await expect(page).toHaveURL(/\/upload$/);
+  await expect(page.getByLabel("CSV file")).toBeAttached();
+  await expect(page.getByRole("link", { name: "Download the template" })).toBeVisible();
+  await expectNoSidewaysScroll(page, "the upload page");
+  await shot(page, "upload");
+
+  await page.goto("/watchlist");
+  await expect(page.getByTestId("watchlist-empty")).toBeVisible();
+  await expectNoSidewaysScroll(page, "the watch list");
+  await page.goto("/settings/alerts");
+  await expect(page.getByTestId("digest-switch")).toBeVisible();
+  await expectNoSidewaysScroll(page, "the alert settings");
+});
+
+test("the chat fits the screen, shows the conversation and reaches the conversation list", async ({ page, verifiedUser: _user }) => {
+  await page.goto("/ask");
+  const message = page.getByRole("textbox", { name: "Message" });
+  await expect(message).toBeVisible({ timeout: 15_000 });
+  const send = page.getByRole("button", { name: "Send", exact: true });
+  await expectWithinScreen(send, "Send");
+
+  await message.tap();
+  await message.fill("Should I buy NWSC?");
+  await send.tap();
+  await expect(page.getByTestId("user-message").first()).toContainText("Should I buy NWSC?");
+  const answer = page.getByTestId("assistant-message").first();
+  await expect(answer).toHaveAttribute("data-streaming", "false", { timeout: 60_000 });
+  await expect(answer).toContainText("NWSC");
+  // The conversation has its own address: it opens straight on the phone.
+  await expect(page).toHaveURL(/\/ask\/[^/]+$/);
+  await page.reload();
+  await expect(page.getByTestId("user-message")).toHaveCount(1, { timeout: 15_000 });
+  await expect(page.getByTestId("assistant-message")).toHaveCount(1);
+  await expect(page.getByTestId("assistant-message").first().getByTestId("citation").filter({ hasText: "NWSC" }).first()).toBeVisible();
+  await expectNoSidewaysScroll(page, "the chat");
+  await expectWithinScreen(send, "Send");
+  await shot(page, "chat");
+
+  // The conversation list is reachable on the phone too (beside the chat, or behind a button).
+  const list = page.locator('nav[aria-label="Conversations"]').getByTestId("conversation-item");
+  if (!(await list.first().isVisible())) await page.getByRole("button", { name: "Conversations" }).tap();
+  await expect(list).toHaveCount(1);
+  await expect(list.first()).toBeVisible();
+  await expectWithinScreen(list.first(), "the conversation in the list");
+});
+
+test("the track record fits: no sideways scrolling of the page, the calls table scrolls inside its box", async ({ page, request }) => {
+  await expect
+    .poll(async () => {
+      const response = await request.get("/api/track-record");
+      return response.ok() ? ((await response.json()) as { calls: number }).calls : 0;
+    }, { timeout: 60_000, message: "the record's first calls" })
+    .toBeGreaterThan(0);
+  await page.goto("/track-record");
+  await expect(page.getByTestId("calls-table").getByTestId("call-row").first()).toBeVisible();
+  await expect(page.getByText("Past results do not guarantee future results.")).toBeVisible();
+  await expectNoSidewaysScroll(page, "the track record");
+  // The scrolling region around the table.
+  const box = page.getByTestId("calls-table").locator("xpath=..");
+  expect(await box.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+  await expect(page.getByLabel("Action", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Ticker", { exact: true })).toBeVisible();
+  await shot(page, "track-record");
+});
+
+test("the gift results and the dev mailbox's long links fit the screen", async ({ page, verifiedUser: _user }) => {
+  await page.goto("/gift");
+  await page.getByLabel("Name", { exact: true }).fill("Sam");
+  await page.getByLabel("Age", { exact: true }).fill("10");
+  await page.getByLabel("Relationship", { exact: true }).selectOption("family");
+  await page.getByLabel("Occasion", { exact: true }).selectOption("birthday");
+  await page.getByLabel("Budget", { exact: true }).selectOption("under_25");
+  await page.getByLabel("Interests", { exact: true }).fill("dinosaurs, drawing");
+  await page.getByRole("button", { name: "Get Gift Recommendations" }).tap();
+  await expect(page.getByRole("heading", { name: "Gift ideas for Sam" })).toBeVisible();
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Terms of Use" })).toBeVisible();
+  await expectNoSidewaysScroll(page, "the gift results");
+
+  // The fixture's verification e-mail is in the mailbox: its long link wraps.
+  await page.goto("/dev/mailbox");
+  await expect(page.getByRole("heading", { name: "Dev mailbox" })).toBeVisible();
+  await expect(page.locator("li a").first()).toBeVisible();
+  await expectNoSidewaysScroll(page, "the dev mailbox");
+  await shot(page, "mailbox");
+});
