@@ -43,7 +43,7 @@ async function openDatabase(): Promise<{ database: DatabaseHandle; name: string;
     const database = await openPostgres(scratch.url, { migrate: true, onIdleClientError: () => undefined });
     return { database, name: "PostgreSQL", drop: () => scratch.drop() };
   }
-  const pglite = testDatabaseKinds.find((kind) => kind.name === "pglite")!;
+  const pglite = testDatabaseKinds("storage-only").find((kind) => kind.name === "pglite")!;
   return { database: await pglite.open(), name: "PGlite (embedded)", drop: async () => undefined };
 }
 

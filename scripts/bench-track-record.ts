@@ -149,7 +149,7 @@ async function main(): Promise<void> {
   const scratch = adminUrl ? await createScratchDatabase(adminUrl, "quanta_bench") : undefined;
   const kind: TestDatabaseKind = scratch
     ? { name: "postgres", open: async () => openPostgres(scratch.url, { migrate: true, onIdleClientError: () => undefined }) }
-    : testDatabaseKinds.find((candidate) => candidate.name === "pglite")!;
+    : testDatabaseKinds("storage-only").find((candidate) => candidate.name === "pglite")!;
   const database = await kind.open();
   const demo = new DemoMarketProvider({ seed: 42, universeSize: TICKERS + 1 });
   const market = new CachedMarketDataProvider(demo);

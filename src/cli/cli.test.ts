@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -13,21 +13,37 @@ import { TrackCallsRepository } from "../server/features/track-record/track-call
 import { trackRecordSummary } from "../server/test-support/track-record-summary";
 import { vendoredPath } from "../test-fixtures/market-data";
 
-/** The `quanta` command as a user runs it, in a child process. */
-function quanta(...args: string[]) {
-  const result = spawnSync(process.execPath, ["bin/quanta.mjs", ...args], {
-    encoding: "utf8",
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: ".tmp/cli-test-data", MARKET_DATA_PROVIDER: "demo" },
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+interface QuantaRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
 }
+
+/**
+ * The `quanta` command as a user runs it, in a child process with only `env` (and PATH, HOME) set.
+ * Asynchronous, so the describe blocks below, which share no data directory, run at the same time:
+ * each command spends most of its time starting Node and opening its database.
+ */
+function runQuanta(args: string[], env: Record<string, string>): Promise<QuantaRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["bin/quanta.mjs", ...args], { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const quanta = (...args: string[]) => runQuanta(args, { DATA_DIR: ".tmp/cli-test-data", MARKET_DATA_PROVIDER: "demo" });
 
 /** Real daily bars, vendored gzipped: the command reads .csv.gz as it reads .csv. */
 const ohlcv = (name: string) => vendoredPath(`ohlcv/${name}`);
 
-describe("quanta analyze --bars (real CSV)", () => {
-  it("prints schema-valid JSON for AAPL's daily bars with SPY as the benchmark", () => {
-    const { code, stdout } = quanta("analyze", "AAPL", "--bars", ohlcv("AAPL.csv"), "--benchmark", ohlcv("SPY.csv"), "--json");
+describe.concurrent("quanta analyze --bars (real CSV)", () => {
+  it("prints schema-valid JSON for AAPL's daily bars with SPY as the benchmark", async () => {
+    const { code, stdout } = await quanta("analyze", "AAPL", "--bars", ohlcv("AAPL.csv"), "--benchmark", ohlcv("SPY.csv"), "--json");
     expect(code).toBe(0);
     const report = analysisReportSchema.parse(JSON.parse(stdout));
     expect(report.stock_summary.ticker).toBe("AAPL");
@@ -40,57 +56,52 @@ describe("quanta analyze --bars (real CSV)", () => {
     expect(report.stock_summary.fundamental_analysis.industry_position).not.toMatch(/percentile|% of the market/);
   });
 
-  it("reads lower-case zipline columns too (MSFT, 754 bars)", () => {
-    const { code, stdout } = quanta("analyze", "msft", "--bars", ohlcv("MSFT.csv"), "--json");
+  it("reads lower-case zipline columns too (MSFT, 754 bars)", async () => {
+    const { code, stdout } = await quanta("analyze", "msft", "--bars", ohlcv("MSFT.csv"), "--json");
     expect(code).toBe(0);
     expect(analysisReportSchema.parse(JSON.parse(stdout)).stock_summary.ticker).toBe("MSFT");
   });
 
-  it("refuses a CSV that is too short with the insufficient-history message", () => {
-    const { code, stderr } = quanta("analyze", "SPY", "--bars", ohlcv("SPY-20200901-20210113.csv"));
+  it("refuses a CSV that is too short with the insufficient-history message", async () => {
+    const { code, stderr } = await quanta("analyze", "SPY", "--bars", ohlcv("SPY-20200901-20210113.csv"));
     expect(code).toBe(1);
     expect(stderr).toContain("SPY has 92 sessions of price history; the analysis needs at least 260.");
   });
 });
 
-describe("quanta on the demo market", () => {
-  it("prints a readable report with the recommendation, setup and demo notice", () => {
-    const { code, stdout } = quanta("analyze", "northwind");
+describe.concurrent("quanta on the demo market", () => {
+  it("prints a readable report with the recommendation, setup and demo notice", async () => {
+    const { code, stdout } = await quanta("analyze", "northwind");
     expect(code).toBe(0);
     expect(stdout).toMatch(/^NWSC — Northwind Semiconductor {2}(BUY|WATCH|SELL)/);
     expect(stdout).toContain("simulated demo data");
     expect(stdout).toContain("Trend Template");
   });
 
-  it("screens the universe with BUY, WATCH and SELL names", () => {
-    const { code, stdout } = quanta("screen", "--json");
+  it("screens the universe with BUY, WATCH and SELL names", async () => {
+    const { code, stdout } = await quanta("screen", "--json");
     expect(code).toBe(0);
     const actions = new Set((JSON.parse(stdout) as { stock_summary: { recommendation: { action: string } } }[]).map((r) => r.stock_summary.recommendation.action));
     expect([...actions].sort()).toEqual(["BUY", "SELL", "WATCH"]);
   });
 
-  it("answers an unknown ticker with demo tickers to try and exit code 1", () => {
-    const { code, stderr } = quanta("analyze", "zzzz");
+  it("answers an unknown ticker with demo tickers to try and exit code 1", async () => {
+    const { code, stderr } = await quanta("analyze", "zzzz");
     expect(code).toBe(1);
     expect(stderr.trim()).toBe("ZZZZ is not in the demo market — try NWSC (Northwind Semiconductor), QBIT (Quillbit Software)");
   });
 });
 
-describe("quanta analyze with an unreachable provider", () => {
-  it("prints the provider's one-line message, no stack trace, and exits 1", () => {
-    const result = spawnSync(process.execPath, ["bin/quanta.mjs", "analyze", "NWSC"], {
-      encoding: "utf8",
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        DATA_DIR: ".tmp/cli-test-data",
-        MARKET_DATA_PROVIDER: "fmp",
-        FMP_API_KEY: "test-key",
-        // Nothing listens on port 1.
-        FMP_BASE_URL: "http://127.0.0.1:1",
-      },
+describe.concurrent("quanta analyze with an unreachable provider", () => {
+  it("prints the provider's one-line message, no stack trace, and exits 1", async () => {
+    const result = await runQuanta(["analyze", "NWSC"], {
+      DATA_DIR: ".tmp/cli-test-data",
+      MARKET_DATA_PROVIDER: "fmp",
+      FMP_API_KEY: "test-key",
+      // Nothing listens on port 1.
+      FMP_BASE_URL: "http://127.0.0.1:1",
     });
-    expect(result.status).toBe(1);
+    expect(result.code).toBe(1);
     expect(result.stdout).toBe("");
     const lines = result.stderr.trim().split("\n");
     expect(lines).toHaveLength(1);
@@ -99,9 +110,9 @@ describe("quanta analyze with an unreachable provider", () => {
   });
 });
 
-describe("quanta refresh", () => {
+describe.concurrent("quanta refresh", () => {
   it("re-analyses the public lists into the configured database, rating RS against the universe like the server's job", async () => {
-    const { code, stdout } = quanta("refresh");
+    const { code, stdout } = await quanta("refresh");
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Refreshed the public lists: 4\d analysed\.$/m);
     // The CLI and the server share one composition (createServices): the universe's RS scores are
@@ -120,17 +131,12 @@ describe("quanta refresh", () => {
   });
 });
 
-describe("quanta contact list", () => {
+// Beside the other commands, but its tests one after the other: they share a data directory.
+describe.concurrent("quanta contact list", () => {
   const dataDir = ".tmp/cli-contact-data";
-  const contact = (...args: string[]) => {
-    const result = spawnSync(process.execPath, ["bin/quanta.mjs", "contact", ...args], {
-      encoding: "utf8",
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir },
-    });
-    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-  };
+  const contact = (...args: string[]) => runQuanta(["contact", ...args], { DATA_DIR: dataDir });
 
-  it("prints the stored messages newest first, one per line", async () => {
+  it.sequential("prints the stored messages newest first, one per line", async () => {
     rmSync(dataDir, { recursive: true, force: true });
     const database = await openDatabase(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
     try {
@@ -140,17 +146,19 @@ describe("quanta contact list", () => {
     } finally {
       await database.close();
     }
-    const { code, stdout } = contact("list");
+    // One process at a time: the embedded database takes one process per data directory.
+    const { code, stdout } = await contact("list");
+    const asJson = await contact("list", "--json");
+    const send = await contact("send");
     expect(code).toBe(0);
     expect(stdout).toBe(
       "2026-11-21T09:30:00.000Z\tBob\tbob@example.com\t\n2026-11-20T10:00:00.000Z\tAda\tada@example.com\tFirst ⏎ line two\n",
     );
-    const asJson = JSON.parse(contact("list", "--json").stdout) as { name: string }[];
-    expect(asJson.map((m) => m.name)).toEqual(["Bob", "Ada"]);
-    expect(contact("send").code).toBe(2);
+    expect((JSON.parse(asJson.stdout) as { name: string }[]).map((m) => m.name)).toEqual(["Bob", "Ada"]);
+    expect(send.code).toBe(2);
   }, 120_000);
 
-  it("cannot act on the operator's terminal: escape sequences, C1 controls and bidi overrides print as '�'", async () => {
+  it.sequential("cannot act on the operator's terminal: escape sequences, C1 controls and bidi overrides print as '�'", async () => {
     // The data directory of the test above (one database set-up less); this message is the newest.
     const database = await openDatabase(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
     try {
@@ -165,27 +173,23 @@ describe("quanta contact list", () => {
     } finally {
       await database.close();
     }
-    const listed = contact("list");
+    const listed = await contact("list");
+    const asJson = await contact("list", "--json");
     expect(listed.code).toBe(0);
     expect(listed.stdout.split("\n")[0]).toBe(
       "2026-11-22T08:00:00.000Z\tMallory�[2J�[H\tm�31m@example.com\tRefund �fdp.exe� please ⏎ line ⏎ OVERWRITE�]0;owned� �hidden���",
     );
     // The JSON listing keeps the data, with those code points escaped.
-    const asJson = contact("list", "--json");
     expect(asJson.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/); // eslint-disable-line no-control-regex
     expect((JSON.parse(asJson.stdout) as { name: string; email: string }[])[0]).toMatchObject({ name: "Mallory\x1b[2J\x1b[H", email: "m\u009b31m@example.com" });
   }, 120_000);
 });
 
-describe("quanta track-record", () => {
+// Beside the other commands, but its tests one after the other: they share a data directory.
+describe.concurrent("quanta track-record", () => {
   const dataDir = ".tmp/cli-track-record-data";
-  const trackRecord = (...args: string[]) => {
-    const result = spawnSync(process.execPath, ["bin/quanta.mjs", "track-record", ...args], {
-      encoding: "utf8",
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, MARKET_DATA_PROVIDER: "demo", APP_URL: "https://quanta.example" },
-    });
-    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-  };
+  const trackRecord = (...args: string[]) =>
+    runQuanta(["track-record", ...args], { DATA_DIR: dataDir, MARKET_DATA_PROVIDER: "demo", APP_URL: "https://quanta.example" });
 
   /** The figures row the daily refresh stores after scoring (TrackRecordService.refreshFigures), written directly. */
   const storeFiguresByHand = async () => {
@@ -198,9 +202,9 @@ describe("quanta track-record", () => {
     }
   };
 
-  it("prints the record's summary from the database the server writes: empty at first, then its figures; --json is the API's summary", async () => {
+  it.sequential("prints the record's summary from the database the server writes: empty at first, then its figures; --json is the API's summary", async () => {
     rmSync(dataDir, { recursive: true, force: true });
-    const empty = trackRecord();
+    const empty = await trackRecord();
     expect(empty.code).toBe(0);
     expect(empty.stdout).toContain("SIMULATED: these calls were made on the demo market's simulated prices.");
     expect(empty.stdout).toContain("No call recorded yet.");
@@ -209,41 +213,42 @@ describe("quanta track-record", () => {
     expect(empty.stdout).toContain("Past results do not guarantee future results.\nThe page: https://quanta.example/track-record\n");
 
     await storeFiguresByHand();
-    const text = trackRecord();
+    const text = await trackRecord();
+    const json = await trackRecord("--json");
+    const csv = await trackRecord("--csv");
     expect(text.code).toBe(0);
     expect(text.stdout).toContain("12,345 calls (stock-sessions), 1,234 distinct setups");
     expect(text.stdout).toContain("closed 41 trades: win rate 53.7%, average R +0.40R (95% interval +0.05R to +0.75R)\n");
     expect(text.stdout).toContain("Flat base: 12 trades: win rate 50.0%, average R +0.20R (95% interval -0.40R to +0.80R) — fewer than 30 trades — too few to judge");
 
-    const json = trackRecord("--json");
     expect(json.code).toBe(0);
     const summary = trackRecordSummarySchema.parse(JSON.parse(json.stdout));
     expect(summary).toMatchObject({ simulated: true, calls: 12_345, benchmark_name: "SPY", min_meaningful_trades: 30 });
     expect(summary.historical.length).toBeGreaterThan(0);
-    expect(trackRecord("--csv").code).toBe(1);
+    expect(csv.code).toBe(1);
   }, 120_000);
 
-  it("verify: exit 0 when the published figures are what the stored calls give, 1 with each difference otherwise", async () => {
+  it.sequential("verify: exit 0 when the published figures are what the stored calls give, 1 with each difference otherwise", async () => {
     rmSync(dataDir, { recursive: true, force: true });
-    const fresh = trackRecord("verify");
+    const fresh = await trackRecord("verify");
     expect(fresh.code, fresh.stderr).toBe(0);
     expect(fresh.stdout).toContain("Outcomes: match.\nFigures: match.\nThe published record matches its stored calls.");
 
     // Figures that no stored call gives: as if the row had been written by hand.
     await storeFiguresByHand();
-    const tampered = trackRecord("verify");
+    const tampered = await trackRecord("verify");
+    const json = await trackRecord("verify", "--json");
     expect(tampered.code).toBe(1);
     expect(tampered.stdout).toContain("  calls: 12345 → 0\n");
     expect(tampered.stdout).toContain("The published record does NOT match its stored calls.");
-    const json = trackRecord("verify", "--json");
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout)).toMatchObject({ matches: false, figures: expect.arrayContaining([{ path: "calls", stored: "12345", recomputed: "0" }]) });
   }, 120_000);
 });
 
-describe("quanta providers check", () => {
-  it("walks through the configured provider (the demo market here, offline) and says what passed", () => {
-    const { code, stdout } = quanta("providers", "check", "ECHF");
+describe.concurrent("quanta providers check", () => {
+  it("walks through the configured provider (the demo market here, offline) and says what passed", async () => {
+    const { code, stdout } = await quanta("providers", "check", "ECHF");
     expect(code).toBe(0);
     expect(stdout).toContain("Checking simulated demo data with ECHF (benchmark SPY)");
     for (const step of ["profile", "search", "daily bars", "benchmark", "fundamentals", "analysis"]) {
@@ -253,27 +258,21 @@ describe("quanta providers check", () => {
   });
 });
 
-describe("quanta premium", () => {
+describe.concurrent("quanta premium", () => {
   const dataDir = ".tmp/cli-premium-data";
-  const premium = (...args: string[]) => {
-    const result = spawnSync(process.execPath, ["bin/quanta.mjs", "premium", ...args], {
-      encoding: "utf8",
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir },
-    });
-    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-  };
+  const premium = (...args: string[]) => runQuanta(["premium", ...args], { DATA_DIR: dataDir });
 
   it("grants (for N days or until revoked), lists and revokes premium for an e-mail, in the database the server reads", async () => {
     rmSync(dataDir, { recursive: true, force: true });
-    expect(premium("grant", "Ann@Example.com", "--days", "30").stdout).toMatch(/^ann@example\.com is premium until \d{4}-\d{2}-\d{2}T/);
-    expect(premium("grant", "bob@example.com").stdout).toBe("bob@example.com is premium until revoked.\n");
-    const listed = premium("list").stdout.trim().split("\n").map((line) => line.split("\t"));
+    expect((await premium("grant", "Ann@Example.com", "--days", "30")).stdout).toMatch(/^ann@example\.com is premium until \d{4}-\d{2}-\d{2}T/);
+    expect((await premium("grant", "bob@example.com")).stdout).toBe("bob@example.com is premium until revoked.\n");
+    const listed = (await premium("list")).stdout.trim().split("\n").map((line) => line.split("\t"));
     expect(listed.map((cells) => [cells[0], cells[1], cells[2], cells[4]]).sort()).toEqual([
       ["ann@example.com", "active", "manual", "premium"],
       ["bob@example.com", "active", "manual", "premium"],
     ]);
-    expect(premium("revoke", "ANN@example.com").stdout).toBe("ann@example.com is no longer premium.\n");
-    expect(premium("revoke", "ann@example.com")).toMatchObject({ code: 1, stderr: "No premium record for ann@example.com.\n" });
+    expect((await premium("revoke", "ANN@example.com")).stdout).toBe("ann@example.com is no longer premium.\n");
+    expect(await premium("revoke", "ann@example.com")).toMatchObject({ code: 1, stderr: "No premium record for ann@example.com.\n" });
     const database = await openDatabase(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
     try {
       const customers = await database.db.select().from(stripeCustomers);
@@ -281,7 +280,9 @@ describe("quanta premium", () => {
     } finally {
       await database.close();
     }
-    expect(premium("grant", "bob@example.com", "--days", "0").code).toBe(2);
-    expect(premium("grant", "not-an-email").code).toBe(2);
+    const zeroDays = await premium("grant", "bob@example.com", "--days", "0");
+    const notAnEmail = await premium("grant", "not-an-email");
+    expect(zeroDays.code).toBe(2);
+    expect(notAnEmail.code).toBe(2);
   }, 120_000);
 });

@@ -11,7 +11,7 @@ import { apiHeaders, createVerifiedUser, json, multipartForm, startTestApp, TEST
 import { createServices } from "./composition/create-services";
 import { createLogger } from "./logger";
 
-const [pglite] = testDatabaseKinds;
+const [pglite] = testDatabaseKinds("storage-only");
 
 describe("HTTP hardening", () => {
   let t: TestApp | undefined;

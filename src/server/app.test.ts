@@ -5,7 +5,7 @@ import { json, startTestApp, type TestApp } from "./test-support/test-app";
 describe("the app's HTTP contract", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(testDatabaseKinds[0]!);
+    t = await startTestApp(testDatabaseKinds("storage-only")[0]!);
   });
   afterAll(async () => {
     await t.close();

@@ -41,7 +41,7 @@ function csvUpload(content: string): { payload: Buffer; headers: Record<string, 
 type ErrorBody = { error: string; code: string };
 type History = { success: true; analyses: { id: string; analysis: { stock_summary: { ticker: string } }; timestamp: string }[] };
 
-describe.each(testDatabaseKinds)("cross-user isolation on $name", (kind) => {
+describe.each(testDatabaseKinds("storage-only"))("cross-user isolation on $name", (kind) => {
   let t: TestApp;
   beforeEach(async () => {
     t = await startTestApp(kind, { FREE_DAILY_ANALYSES: "50" });

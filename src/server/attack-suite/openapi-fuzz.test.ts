@@ -60,7 +60,7 @@ describe("HTTP fuzzer: no input yields a 5xx", () => {
   const ids: string[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp(testDatabaseKinds[0]!, { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
+    t = await startTestApp(testDatabaseKinds("storage-only")[0]!, { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
     const user = await createVerifiedUser(t, "fuzz-user@example.com");
     const throwaway = await createVerifiedUser(t, "fuzz-throwaway@example.com");
     jwt = user.jwt;

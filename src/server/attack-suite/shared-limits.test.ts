@@ -13,7 +13,7 @@ import { apiHeaders, createVerifiedUser, json, multipartForm, startTestApp, TEST
 
 const csrf = { "x-csrftoken": TEST_CSRF, cookie: `csrftoken=${TEST_CSRF}` };
 
-describe.each(testDatabaseKinds)("limits shared by two instances on one database ($name)", (kind) => {
+describe.each(testDatabaseKinds("database-behaviour"))("limits shared by two instances on one database ($name)", (kind) => {
   let a: TestApp;
   let b: TestApp;
   beforeEach(async () => {
@@ -70,7 +70,7 @@ describe.each(testDatabaseKinds)("limits shared by two instances on one database
   });
 });
 
-describe.each(testDatabaseKinds)("watching is never an analysis outside the daily limit, on either instance ($name)", (kind) => {
+describe.each(testDatabaseKinds("database-behaviour"))("watching is never an analysis outside the daily limit, on either instance ($name)", (kind) => {
   let a: TestApp;
   let b: TestApp;
   beforeEach(async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseKinds } from "../test-support/test-database";
 import { startTestApp, type TestApp } from "../test-support/test-app";
 
-const [pglite] = testDatabaseKinds;
+const [pglite] = testDatabaseKinds("storage-only");
 const REQUEST_TIMEOUT_MS = 2000;
 const HEADERS_TIMEOUT_MS = 1000;
 

@@ -11,7 +11,7 @@ import {
 } from "../test-support/test-app";
 import { UserRepository } from "./user.repository";
 
-describe.each(testDatabaseKinds)("accounts on $name", (kind) => {
+describe.each(testDatabaseKinds("storage-only"))("accounts on $name", (kind) => {
   let t: TestApp;
   beforeEach(async () => {
     t = await startTestApp(kind);
@@ -173,7 +173,7 @@ describe.each(testDatabaseKinds)("accounts on $name", (kind) => {
   });
 });
 
-describe.each(testDatabaseKinds)("sign-in rate limit on $name", (kind) => {
+describe.each(testDatabaseKinds("database-behaviour"))("sign-in rate limit on $name", (kind) => {
   let t: TestApp;
   beforeEach(async () => {
     t = await startTestApp(kind, { AUTH_RATE_LIMIT_MAX: "3" });

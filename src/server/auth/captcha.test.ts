@@ -36,7 +36,7 @@ describe("CAPTCHA on sign-up and password reset", () => {
     });
     await new Promise<void>((resolve) => verifier.listen(0, "127.0.0.1", () => resolve()));
     const { port } = verifier.address() as AddressInfo;
-    t = await startTestApp(testDatabaseKinds[0]!, {
+    t = await startTestApp(testDatabaseKinds("storage-only")[0]!, {
       CAPTCHA_PROVIDER: "turnstile",
       CAPTCHA_SITE_KEY: "1x00000000000000000000AA",
       CAPTCHA_SECRET_KEY: "1x0000000000000000000000000000000AA",

@@ -11,7 +11,7 @@ const CONTAINS_EMAIL = {
   message: "Your password must not contain your e-mail address.",
 };
 
-describe.each(testDatabaseKinds)("password policy on $name", (kind) => {
+describe.each(testDatabaseKinds("storage-only"))("password policy on $name", (kind) => {
   let t: TestApp;
   beforeEach(async () => {
     t = await startTestApp(kind);

@@ -9,7 +9,7 @@ import { API_TOKEN_ISSUER } from "./token-verifier";
 
 const OTHER_SECRET = "rotated-secret-rotated-secret-rotated-0123456789";
 
-describe.each(testDatabaseKinds)("tokens and sessions on $name", (kind) => {
+describe.each(testDatabaseKinds("database-behaviour"))("tokens and sessions on $name", (kind) => {
   let t: TestApp | undefined;
   afterEach(async () => {
     await t?.close();

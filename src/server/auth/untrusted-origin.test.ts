@@ -45,7 +45,7 @@ describe("the untrusted-origin sentence", () => {
   });
 });
 
-const [kind] = testDatabaseKinds;
+const [kind] = testDatabaseKinds("storage-only");
 const password = "correct horse 42";
 
 function signIn(t: TestApp, origin: string, extra: Record<string, string> = {}) {

@@ -9,7 +9,7 @@ import { PgBossJobQueue, stableJobId } from "../jobs/job-queue";
 import { testDatabaseKinds } from "../test-support/test-database";
 import { createServices } from "./create-services";
 
-const [pglite] = testDatabaseKinds;
+const [pglite] = testDatabaseKinds("storage-only");
 const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** The demo market as a paid provider would present itself: each call costs an upstream request. */

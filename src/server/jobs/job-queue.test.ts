@@ -12,7 +12,7 @@ function recording(): { log: Logger; warnings: string[] } {
   return { log: { ...silent, warn: (_fields: unknown, message?: string) => void warnings.push(String(message)) }, warnings };
 }
 
-describe.each(testDatabaseKinds)("the job queue on $name", (kind) => {
+describe.each(testDatabaseKinds("database-behaviour"))("the job queue on $name", (kind) => {
   let database: DatabaseHandle | undefined;
   let queue: PgBossJobQueue | undefined;
   afterEach(async () => {

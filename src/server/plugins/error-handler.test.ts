@@ -28,7 +28,7 @@ const EMPTY_FORMS: Record<string, { type: string; body: string }> = {
 
 const INVALID_MULTIPART = "invalid_multipart";
 
-describe.each(testDatabaseKinds)("malformed multipart is a 400 invalid_multipart on every route, on $name", (kind) => {
+describe.each(testDatabaseKinds("storage-only"))("malformed multipart is a 400 invalid_multipart on every route, on $name", (kind) => {
   let t: TestApp;
   let jwt: string;
   beforeAll(async () => {

@@ -23,7 +23,7 @@ describe("bearerMatches", () => {
 describe("GET /metrics without a token", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(testDatabaseKinds[0]!);
+    t = await startTestApp(testDatabaseKinds("storage-only")[0]!);
   });
   afterAll(async () => {
     await t.close();
@@ -59,7 +59,7 @@ describe("GET /metrics without a token", () => {
 describe("GET /metrics with METRICS_TOKEN", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(testDatabaseKinds[0]!, { METRICS_TOKEN: TOKEN });
+    t = await startTestApp(testDatabaseKinds("storage-only")[0]!, { METRICS_TOKEN: TOKEN });
   });
   afterAll(async () => {
     await t.close();

@@ -3,7 +3,7 @@ import { testDatabaseKinds } from "../test-support/test-database";
 import { TEST_CSRF, TEST_ORIGIN, startTestApp, type TestApp } from "../test-support/test-app";
 import { ConfigError, loadConfig } from "../config";
 
-const [pglite] = testDatabaseKinds;
+const [pglite] = testDatabaseKinds("storage-only");
 const PROXY = "10.0.0.5";
 
 describe("TRUST_PROXY", () => {

@@ -8,7 +8,7 @@ import { SharedRateLimiter, type RateLimitRule } from "./shared-rate-limiter";
 
 const rule: RateLimitRule = { scope: "test", max: 2, windowMs: 1000, message: "Slow down." };
 
-describe.each(testDatabaseKinds)("SharedRateLimiter on $name", (kind) => {
+describe.each(testDatabaseKinds("database-behaviour"))("SharedRateLimiter on $name", (kind) => {
   let handle: DatabaseHandle;
   beforeEach(async () => {
     handle = await kind.open();

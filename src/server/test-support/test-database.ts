@@ -7,8 +7,9 @@ import { migrationsFolder, openPostgres, wrapPglite, type DatabaseHandle } from 
 
 /**
  * Databases for tests: PGlite always (each test gets an empty migrated database), and a real
- * PostgreSQL server too when TEST_DATABASE_URL is set (CI sets it), each test
- * on its own freshly created database.
+ * PostgreSQL server too when TEST_DATABASE_URL is set (CI sets it) and the test is about the
+ * database's behaviour (testDatabaseKinds below), each test on its own database copied from a
+ * migrated template.
  */
 export interface TestDatabaseKind {
   name: "pglite" | "postgres";
@@ -23,12 +24,10 @@ let pgliteTemplate: Promise<Blob> | undefined;
 // test of the same file instead of being thrown away.
 const templateFolder = path.resolve(migrationsFolder, "../.tmp/pglite-templates");
 
-async function templateKey(): Promise<string> {
+/** A hash of the migrations, and of `engine` (what runs them), naming a migrated template. */
+async function templateKey(engine: string): Promise<string> {
   const hash = createHash("sha256");
-  const pgliteManifest = JSON.parse(
-    await readFile(path.resolve(migrationsFolder, "../node_modules/@electric-sql/pglite/package.json"), "utf8"),
-  ) as { version: string };
-  hash.update(`pglite ${pgliteManifest.version}\n`);
+  hash.update(`${engine}\n`);
   for (const entry of (await readdir(migrationsFolder, { recursive: true })).sort()) {
     const file = path.join(migrationsFolder, entry);
     if (!(await stat(file)).isFile()) continue;
@@ -40,7 +39,10 @@ async function templateKey(): Promise<string> {
 
 function migratedPgliteTemplate(): Promise<Blob> {
   pgliteTemplate ??= (async () => {
-    const file = path.join(templateFolder, `${await templateKey()}.tar`);
+    const pgliteManifest = JSON.parse(
+      await readFile(path.resolve(migrationsFolder, "../node_modules/@electric-sql/pglite/package.json"), "utf8"),
+    ) as { version: string };
+    const file = path.join(templateFolder, `${await templateKey(`pglite ${pgliteManifest.version}`)}.tar`);
     const cached = await readFile(file).catch(() => undefined);
     if (cached) return new Blob([cached]);
     const client = await PGlite.create();
@@ -99,12 +101,16 @@ const pgliteKind: TestDatabaseKind = {
   },
 };
 
-/** A freshly created, empty database on the server at `adminUrl`, and how to drop it again. */
-export async function createScratchDatabase(adminUrl: string, prefix = "quanta_test"): Promise<{ url: string; drop(): Promise<void> }> {
+/** A freshly created database on the server at `adminUrl` (empty, or a copy of `template`), and how to drop it again. */
+export async function createScratchDatabase(
+  adminUrl: string,
+  prefix = "quanta_test",
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -114,24 +120,60 @@ export async function createScratchDatabase(adminUrl: string, prefix = "quanta_t
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       // Let the pool's connections finish closing before the drop, so none is cut mid-close.
-      for (let attempt = 0; attempt < 40; attempt++) {
-        const { rows } = await dropper.query<{ open: string }>("select count(*) as open from pg_stat_activity where datname = $1", [name]);
-        if (rows[0]?.open === "0") break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await waitUntilUnused(dropper, name);
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
     },
   };
 }
 
+/** Waits until no session is connected to `database` (a closed pool's connections take a moment to go). */
+async function waitUntilUnused(admin: pg.Client, database: string): Promise<void> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const { rows } = await admin.query<{ open: string }>("select count(*) as open from pg_stat_activity where datname = $1", [database]);
+    if (rows[0]?.open === "0") return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const POSTGRES_TEMPLATE_PREFIX = "quanta_template";
+
+/**
+ * The migrated template on the server, named by the migrations' hash: made once (by whichever test
+ * worker comes first, under an advisory lock the others wait on) and copied by CREATE DATABASE …
+ * TEMPLATE for each test, which takes a fraction of running the migrations again. It is migrated
+ * under a temporary name and renamed when done, so a half-migrated template is never copied.
+ */
+async function migratedPostgresTemplate(adminUrl: string): Promise<string> {
+  const name = `${POSTGRES_TEMPLATE_PREFIX}_${await templateKey("postgres")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query("select pg_advisory_lock(hashtext('quanta:test-template'))");
+    const { rows } = await admin.query("select 1 from pg_database where datname = $1", [name]);
+    if (rows.length > 0) return name;
+    const partial = await createScratchDatabase(adminUrl, `${POSTGRES_TEMPLATE_PREFIX}_partial`);
+    const handle = await openPostgres(partial.url, { migrate: true });
+    await handle.close();
+    const partialName = new URL(partial.url).pathname.slice(1);
+    await waitUntilUnused(admin, partialName);
+    await admin.query(`alter database ${partialName} rename to ${name}`);
+    return name;
+  } finally {
+    await admin.query("select pg_advisory_unlock(hashtext('quanta:test-template'))").catch(() => undefined);
+    await admin.end();
+  }
+}
+
 function postgresKind(adminUrl: string): TestDatabaseKind {
+  let template: Promise<string> | undefined;
   return {
     name: "postgres",
     async open() {
-      const scratch = await createScratchDatabase(adminUrl);
+      template ??= migratedPostgresTemplate(adminUrl);
+      const scratch = await createScratchDatabase(adminUrl, "quanta_test", await template);
       // Dropping the database below ends its connections; those errors are expected here.
-      const handle = await openPostgres(scratch.url, { migrate: true, onIdleClientError: () => undefined });
+      const handle = await openPostgres(scratch.url, { migrate: false, onIdleClientError: () => undefined });
       return {
         ...handle,
         close: async () => {
@@ -144,7 +186,18 @@ function postgresKind(adminUrl: string): TestDatabaseKind {
 }
 
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+const postgres = testDatabaseUrl ? postgresKind(testDatabaseUrl) : undefined;
 
-export const testDatabaseKinds: TestDatabaseKind[] = testDatabaseUrl
-  ? [pgliteKind, postgresKind(testDatabaseUrl)]
-  : [pgliteKind];
+/**
+ * What a test file's database is for, which says where it runs:
+ * - "database-behaviour": the test checks what the database does (its queries and constraints, locks,
+ *   transactions, the job queue, limits shared between instances through it): PGlite, and PostgreSQL
+ *   too when TEST_DATABASE_URL is set, since the two engines can differ there.
+ * - "storage-only": the database only keeps what the test checks (routes, validation, rendering,
+ *   a service's rules): PGlite alone; the repositories it goes through are checked on both elsewhere.
+ */
+export type TestDatabaseRole = "database-behaviour" | "storage-only";
+
+export function testDatabaseKinds(role: TestDatabaseRole): TestDatabaseKind[] {
+  return role === "database-behaviour" && postgres ? [pgliteKind, postgres] : [pgliteKind];
+}

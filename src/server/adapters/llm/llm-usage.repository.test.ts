@@ -4,7 +4,7 @@ import { users } from "../../db/schema";
 import { testDatabaseKinds } from "../../test-support/test-database";
 import { LlmUsageRepository } from "./llm-usage.repository";
 
-describe.each(testDatabaseKinds)("LlmUsageRepository on $name", (kind) => {
+describe.each(testDatabaseKinds("database-behaviour"))("LlmUsageRepository on $name", (kind) => {
   let handle: DatabaseHandle;
   beforeEach(async () => {
     handle = await kind.open();

@@ -199,7 +199,7 @@ describe("CachedMarketDataProvider", () => {
   });
 });
 
-describe.each(testDatabaseKinds)("DatabaseMarketCacheStore on $name", (kind) => {
+describe.each(testDatabaseKinds("database-behaviour"))("DatabaseMarketCacheStore on $name", (kind) => {
   let handle: DatabaseHandle;
   beforeEach(async () => {
     handle = await kind.open();

@@ -28,7 +28,7 @@ interface SharedDatabase {
   close(): Promise<void>;
 }
 
-const [pglite] = testDatabaseKinds;
+const [pglite] = testDatabaseKinds("database-behaviour");
 const adminUrl = process.env.TEST_DATABASE_URL;
 
 const databases: { name: string; open(): Promise<SharedDatabase> }[] = [

@@ -84,7 +84,7 @@ const paymentFailed = (id: string, created: number, email: string) =>
     status: "open",
   });
 
-describe.each(testDatabaseKinds)("Stripe webhook on $name", (kind) => {
+describe.each(testDatabaseKinds("database-behaviour"))("Stripe webhook on $name", (kind) => {
   let t: TestApp;
   beforeEach(async () => {
     t = await startTestApp(kind, { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
@@ -345,7 +345,7 @@ describe.each(testDatabaseKinds)("Stripe webhook on $name", (kind) => {
   });
 });
 
-describe.each(testDatabaseKinds)("premium rule on $name", (kind) => {
+describe.each(testDatabaseKinds("database-behaviour"))("premium rule on $name", (kind) => {
   it("active and trialing are premium; past_due only for the grace days; a manual grant until its end; revoke at once", async () => {
     const handle = await kind.open();
     try {
@@ -378,7 +378,7 @@ describe.each(testDatabaseKinds)("premium rule on $name", (kind) => {
   });
 });
 
-describe.each(testDatabaseKinds)("with STRIPE_SECRET_KEY (the real SDK against a local Stripe API) on $name", (kind) => {
+describe.each(testDatabaseKinds("storage-only"))("with STRIPE_SECRET_KEY (the real SDK against a local Stripe API) on $name", (kind) => {
   let t: TestApp;
   let stripe: LocalServer;
   /** What the local Stripe answers now, by id (tests change it between deliveries). */
@@ -494,7 +494,7 @@ describe.each(testDatabaseKinds)("with STRIPE_SECRET_KEY (the real SDK against a
   });
 });
 
-describe.each(testDatabaseKinds)("webhook service log on $name", (kind) => {
+describe.each(testDatabaseKinds("storage-only"))("webhook service log on $name", (kind) => {
   it("logs an invalid event at warn with its id, type and reason, never the e-mail", async () => {
     const lines: Record<string, unknown>[] = [];
     const sink = new Writable({
@@ -526,7 +526,7 @@ describe.each(testDatabaseKinds)("webhook service log on $name", (kind) => {
   });
 });
 
-describe.each(testDatabaseKinds)("Buy Button configuration on $name", (kind) => {
+describe.each(testDatabaseKinds("storage-only"))("Buy Button configuration on $name", (kind) => {
   it("publishes the public Buy Button values and lets exactly Stripe's origins into the CSP; nothing Stripe without it", async () => {
     const directives = (header: string | undefined) =>
       Object.fromEntries(String(header).split(";").map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));

@@ -58,7 +58,7 @@ async function unverifiedJwt(t: TestApp): Promise<string> {
 
 const [firstDemo, secondDemo] = (await new DemoMarketProvider({ seed: 42 }).listUniverse()).map((c) => c.ticker).filter((ticker) => ticker !== "NWSC");
 
-describe.each(testDatabaseKinds)("chat API on $name", (kind) => {
+describe.each(testDatabaseKinds("storage-only"))("chat API on $name", (kind) => {
   let t: TestApp;
   beforeEach(async () => {
     t = await startTestApp(kind);
@@ -249,7 +249,7 @@ describe.each(testDatabaseKinds)("chat API on $name", (kind) => {
   });
 });
 
-describe.each(testDatabaseKinds)("chat with the daily allowance used up on $name", (kind) => {
+describe.each(testDatabaseKinds("storage-only"))("chat with the daily allowance used up on $name", (kind) => {
   let t: TestApp;
   beforeEach(async () => {
     t = await startTestApp(kind, { FREE_DAILY_ANALYSES: "0" });

@@ -58,7 +58,7 @@ function parse(body: string): ChatStreamEvent[] {
     .map((block) => chatStreamEventSchema.parse(JSON.parse(block.slice("data: ".length))));
 }
 
-describe.each(testDatabaseKinds)("chat with a configured model on $name", (kind) => {
+describe.each(testDatabaseKinds("storage-only"))("chat with a configured model on $name", (kind) => {
   let t: TestApp | undefined;
   let llm: LocalServer | undefined;
   afterEach(async () => {

@@ -10,7 +10,7 @@ import { CONTACT_RATE_LIMIT, ContactService } from "./contact.service";
 
 const csrf = { "x-csrftoken": TEST_CSRF, cookie: `csrftoken=${TEST_CSRF}` };
 
-describe.each(testDatabaseKinds)("POST /api/contact on $name", (kind) => {
+describe.each(testDatabaseKinds("storage-only"))("POST /api/contact on $name", (kind) => {
   let t: TestApp;
   beforeEach(async () => {
     t = await startTestApp(kind);
@@ -70,7 +70,7 @@ describe.each(testDatabaseKinds)("POST /api/contact on $name", (kind) => {
   });
 });
 
-describe.each(testDatabaseKinds)("the contact form's per-client limit on $name", (kind) => {
+describe.each(testDatabaseKinds("database-behaviour"))("the contact form's per-client limit on $name", (kind) => {
   let handle: DatabaseHandle;
   beforeEach(async () => {
     handle = await kind.open();

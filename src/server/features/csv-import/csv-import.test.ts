@@ -54,7 +54,7 @@ function flatWith(edit: (row: Record<string, string>, index: number) => void, ex
   return [header!.join(","), ...rows.map((row) => header!.map((name) => quote(row[name] ?? "")).join(","))].join("\n") + "\n";
 }
 
-describe.each(testDatabaseKinds)("CSV import and export on $name", (kind) => {
+describe.each(testDatabaseKinds("database-behaviour"))("CSV import and export on $name", (kind) => {
   let t: TestApp;
   beforeEach(async () => {
     t = await startTestApp(kind);

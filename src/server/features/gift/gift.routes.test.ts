@@ -258,7 +258,7 @@ describe("POST /gift in the whole app", () => {
   it("answers a same-site native post with the results page and refuses a cross-site one", async () => {
     const { startTestApp } = await import("../../test-support/test-app");
     const { testDatabaseKinds } = await import("../../test-support/test-database");
-    const t = await startTestApp(testDatabaseKinds[0]!);
+    const t = await startTestApp(testDatabaseKinds("storage-only")[0]!);
     try {
       const body = new URLSearchParams(VALID).toString();
       const ok = await t.app.inject({ method: "POST", url: "/gift", payload: body, headers: { "content-type": "application/x-www-form-urlencoded", ...SAME_SITE } });

@@ -12,7 +12,7 @@ import { GIFT_BUDGET, GiftService } from "./gift.service";
 const REQUEST: GiftRequest = { name: "Ada", age: 36, relationship: "friend", interests: "cooking, hiking", budget: "50_100", occasion: "birthday" };
 const refinement = JSON.stringify({ ideas: pickDiverse(scoreCandidates(REQUEST), 12).slice(0, 6).map((c) => ({ id: c.gift.id, why: "A lovely idea for Ada." })) });
 
-describe.each(testDatabaseKinds)("the gift token budget on $name", (kind) => {
+describe.each(testDatabaseKinds("database-behaviour"))("the gift token budget on $name", (kind) => {
   let handle: DatabaseHandle;
   beforeEach(async () => {
     handle = await kind.open();

@@ -3,7 +3,7 @@ import { startLocalServer, type LocalServer } from "../../test-support/local-htt
 import { testDatabaseKinds } from "../../test-support/test-database";
 import { json, startTestApp, type TestApp } from "../../test-support/test-app";
 
-const pglite = testDatabaseKinds[0]!;
+const pglite = testDatabaseKinds("storage-only")[0]!;
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
 
 describe("GET/HEAD /api/logos/:ticker", () => {

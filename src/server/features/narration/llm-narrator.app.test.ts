@@ -12,7 +12,7 @@ function plainWords(value: unknown): unknown {
   return value;
 }
 
-describe.each(testDatabaseKinds)("research with the LLM narrator configured, on $name", (kind) => {
+describe.each(testDatabaseKinds("storage-only"))("research with the LLM narrator configured, on $name", (kind) => {
   let llm: LocalServer;
   let t: TestApp;
   beforeEach(async () => {

@@ -92,7 +92,7 @@ describe("mergeNarration", () => {
   });
 });
 
-describe.each(testDatabaseKinds)("LLM narrator on $name", (kind) => {
+describe.each(testDatabaseKinds("storage-only"))("LLM narrator on $name", (kind) => {
   let handle: DatabaseHandle;
   let usage: LlmUsageRepository;
   let engine: AnalysisReport;

@@ -9,7 +9,7 @@ import { json, startTestApp, type TestApp } from "../../test-support/test-app";
 import { NewsService } from "./news.service";
 
 type NewsBody = { content: NewsArticle[]; page: number; size: number };
-const pglite = testDatabaseKinds[0]!;
+const pglite = testDatabaseKinds("storage-only")[0]!;
 const silent: FastifyBaseLogger = pino({ level: "silent" });
 
 function article(title: string, date: string, extra: Partial<NewsArticle> = {}): NewsArticle {

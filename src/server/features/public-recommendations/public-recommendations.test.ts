@@ -36,7 +36,7 @@ describe("hasBuyPoint (docs/product.md)", () => {
   });
 });
 
-describe.each(testDatabaseKinds)("public recommendations on $name", (kind) => {
+describe.each(testDatabaseKinds("database-behaviour"))("public recommendations on $name", (kind) => {
   let t: TestApp;
   beforeEach(async () => {
     t = await startTestApp(kind);
@@ -143,7 +143,7 @@ describe.each(testDatabaseKinds)("public recommendations on $name", (kind) => {
 
 describe.runIf(process.env.TEST_DATABASE_URL)("public refresh with two app instances on one PostgreSQL", () => {
   it("runs exactly once", async () => {
-    const postgres = testDatabaseKinds.find((k) => k.name === "postgres")!;
+    const postgres = testDatabaseKinds("database-behaviour").find((k) => k.name === "postgres")!;
     const database = await postgres.open();
     const a = countingDemo();
     const b = countingDemo();

@@ -79,7 +79,7 @@ afterEach(async () => {
   followed = [];
 });
 
-describe.each(testDatabaseKinds)("the refresh's jobs on $name", (kind) => {
+describe.each(testDatabaseKinds("database-behaviour"))("the refresh's jobs on $name", (kind) => {
   interface Options {
     analyses?: PublicAnalysesRepository;
     runs?: RefreshRunsRepository;

@@ -33,7 +33,7 @@ function analyze(t: TestApp, jwt: string, input: string | null, extra: Record<st
   return t.app.inject({ method: "POST", url: "/research/stocks/", payload: form.payload, headers: { ...form.headers, ...apiHeaders(jwt) } });
 }
 
-describe.each(testDatabaseKinds)("research API on $name", (kind) => {
+describe.each(testDatabaseKinds("database-behaviour"))("research API on $name", (kind) => {
   let t: TestApp;
   beforeEach(async () => {
     t = await startTestApp(kind);
@@ -283,7 +283,7 @@ describe("research API when the market data provider fails", () => {
         throw new MarketDataUnavailableError("demo", "connection refused");
       },
     });
-    const t = await startTestApp(testDatabaseKinds[0]!, { FREE_DAILY_ANALYSES: "1" }, { market: failing });
+    const t = await startTestApp(testDatabaseKinds("storage-only")[0]!, { FREE_DAILY_ANALYSES: "1" }, { market: failing });
     try {
       const { jwt } = await createVerifiedUser(t, "outage@example.com");
       const response = await analyze(t, jwt, "NWSC");
@@ -303,7 +303,7 @@ describe("research API when the market data advances", () => {
   it("charges again, and adds to the history, once the ticker has a newer session", async () => {
     let today = new Date("2026-11-18T22:00:00Z"); // a Wednesday after the close
     const market = new DemoMarketProvider({ seed: 42, today: () => today });
-    const t = await startTestApp(testDatabaseKinds[0]!, {}, { market });
+    const t = await startTestApp(testDatabaseKinds("storage-only")[0]!, {}, { market });
     try {
       const { jwt } = await createVerifiedUser(t, "advance@example.com");
       const first = json<Analyzed>(await analyze(t, jwt, "NWSC"));

@@ -41,7 +41,7 @@ function countBy(items: string[]): Record<string, number> {
   return counts;
 }
 
-describe.each(testDatabaseKinds)("analyses from Yahoo Finance through the database cache on $name", (kind) => {
+describe.each(testDatabaseKinds("storage-only"))("analyses from Yahoo Finance through the database cache on $name", (kind) => {
   let database: DatabaseHandle;
   let now: Date;
   let fault: ReplyCore | undefined;
@@ -103,7 +103,7 @@ describe.each(testDatabaseKinds)("analyses from Yahoo Finance through the databa
   });
 });
 
-describe.each(testDatabaseKinds)("POST /research/stocks/ when Yahoo fails, on $name", (kind) => {
+describe.each(testDatabaseKinds("storage-only"))("POST /research/stocks/ when Yahoo fails, on $name", (kind) => {
   let t: TestApp;
   let now: Date;
   let fault: ReplyCore | undefined;

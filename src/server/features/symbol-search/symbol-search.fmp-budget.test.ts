@@ -50,7 +50,7 @@ const env = (baseUrl: string): Record<string, string> => ({
   MARKET_CALLS_PER_SECOND: "1000",
 });
 
-describe.each(testDatabaseKinds)("ticker suggestions on FMP's budget on $name", (kind) => {
+describe.each(testDatabaseKinds("storage-only"))("ticker suggestions on FMP's budget on $name", (kind) => {
   let stub: LocalServer;
   let t: TestApp;
   beforeAll(async () => {

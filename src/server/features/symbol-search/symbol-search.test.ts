@@ -43,7 +43,7 @@ describe("SymbolSearchService on the demo market", () => {
 describe("GET /api/symbols", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(testDatabaseKinds[0]!);
+    t = await startTestApp(testDatabaseKinds("storage-only")[0]!);
   });
   afterAll(async () => {
     await t.close();

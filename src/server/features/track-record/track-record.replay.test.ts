@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { bootstrapMeanInterval, median } from "../../../core/backtest/statistics";
-import { simulateTrade, TRADE_TIME_LIMIT_SESSIONS } from "../../../core/backtest/trade-simulation";
+import { simulateTrade, stepTrade, TRADE_NOT_STARTED, TRADE_TIME_LIMIT_SESSIONS, type TradeProgress } from "../../../core/backtest/trade-simulation";
 import type { DailyBars } from "../../../core/market/market-data";
 import { lastCompletedSession, sessionDates } from "../../../core/market/trading-calendar";
 import { DemoMarketProvider } from "../../adapters/market/demo";
@@ -16,17 +16,44 @@ import { testDatabaseKinds } from "../../test-support/test-database";
 import { vendoredPath } from "../../../test-fixtures/market-data";
 
 /**
- * The track record's replay: a market fed to the daily refresh job one session at a time for 300 sessions.
- * Every call it publishes is stored and followed as the sessions arrive; at the end the record's
- * figures must equal a direct computation from the stored calls: each trade played over the whole
- * history at once by the back-test's simulateTrade, each excess return read off the bars.
+ * The track record's replay: a market fed to the daily refresh job one session at a time. Every call
+ * it publishes is stored and followed as the sessions arrive; at the end the record's figures must
+ * equal a direct computation from the stored calls: each trade played over the whole history at once
+ * by the back-test's simulateTrade, each excess return read off the bars.
  *
  * Two markets: the demo market (its setups form at its last sessions, so its BUY trades are still
- * open at the end), and 300 sessions of recorded S&P 500 prices (2010–2011), where trades close.
+ * open at the end), and recorded S&P 500 prices from 2010-01-04 on, where trades close by each of
+ * their rules. `npm test` replays SHORT_REPLAY_SESSIONS, a few more than the recorded market needs
+ * to close a trade at its stop, one at its target and one at the time limit (its 174th session) and
+ * to have an excess return at every horizon; each of these is asserted, so a change of the method
+ * that moves them out of the replay fails here instead of leaving a rule unchecked.
+ * `npm run test:long` replays 300 (TRACK_RECORD_REPLAY_SESSIONS=300): more calls, more of each rule.
  */
-const SESSIONS = 300;
-const kind = testDatabaseKinds[testDatabaseKinds.length - 1]!;
+const SHORT_REPLAY_SESSIONS = 180;
+const SESSIONS = replaySessions(process.env.TRACK_RECORD_REPLAY_SESSIONS);
+const kind = testDatabaseKinds("database-behaviour").at(-1)!;
 const RECORDED_TICKERS = ["AAPL", "ADBE", "AMZN", "AXP", "BA", "CMI", "COST", "DE", "DHR", "EBAY", "EMR", "ETN", "FAST", "FCX", "HD", "INTU", "MSFT", "NKE", "ORCL", "QCOM", "ROK", "SBUX", "TJX", "UNP", "WMT"];
+
+function replaySessions(value: string | undefined): number {
+  if (value === undefined || value === "") return SHORT_REPLAY_SESSIONS;
+  const sessions = Number(value);
+  // Fewer than the short replay would leave some of the rules below without a case.
+  if (!Number.isInteger(sessions) || sessions < SHORT_REPLAY_SESSIONS) {
+    throw new Error(`TRACK_RECORD_REPLAY_SESSIONS must be a whole number of at least ${SHORT_REPLAY_SESSIONS}, not ${value}`);
+  }
+  return sessions;
+}
+
+/** How a BUY call's trade ended by the last session replayed: its exit rule, or the state it was left in. */
+type TradeEnd = "stop" | "target" | "time" | "unfilled" | "broken" | "waiting" | "held";
+
+function tradeEnd(bars: DailyBars, signalIndex: number, levels: { entrySessions: number; entryCeiling: number; stop: number; target: number }): TradeEnd {
+  let progress: TradeProgress = TRADE_NOT_STARTED;
+  for (let d = signalIndex + 1; d < bars.close.length && progress.state !== "closed"; d++) {
+    progress = stepTrade({ ...levels, maxSessions: TRADE_TIME_LIMIT_SESSIONS }, progress, { open: bars.open[d]!, high: bars.high[d]!, low: bars.low[d]!, close: bars.close[d]! });
+  }
+  return progress.state === "closed" ? progress.exitReason : progress.state;
+}
 
 interface ReplayCase {
   name: string;
@@ -35,6 +62,10 @@ interface ReplayCase {
   market(): Promise<{ source: MarketDataProvider; days: string[]; universeSize?: number }>;
   /** Closed trades the case must produce, at least. */
   minClosedTrades: number;
+  /** How its trades must end, each at least once: the rules the replay exercises. */
+  tradeEnds: TradeEnd[];
+  /** The horizons at which its setups must have an excess return to take the median of. */
+  excessHorizons: ("d21" | "d63" | "d126")[];
 }
 
 const DEMO_END = new Date("2026-11-20T22:00:00Z");
@@ -48,6 +79,8 @@ const cases: ReplayCase[] = [
       universeSize: 12,
     }),
     minClosedTrades: 0,
+    tradeEnds: ["held"],
+    excessHorizons: [],
   },
   {
     name: "recorded S&P 500 prices",
@@ -58,9 +91,13 @@ const cases: ReplayCase[] = [
       const spy = await readRecordedBars(vendoredPath("ohlcv/SPY.csv"));
       series.set("SPY", spy);
       const first = spy.dates.findIndex((d) => d >= "2010-01-04");
-      return { source: new RecordedMarketProvider(series, "SPY"), days: spy.dates.slice(first, first + SESSIONS) };
+      const days = spy.dates.slice(first, first + SESSIONS);
+      if (days.length < SESSIONS) throw new Error(`the recorded prices hold ${days.length} sessions from 2010-01-04, not ${SESSIONS}`);
+      return { source: new RecordedMarketProvider(series, "SPY"), days };
     },
     minClosedTrades: 3,
+    tradeEnds: ["stop", "target", "time"],
+    excessHorizons: ["d21", "d63", "d126"],
   },
 ];
 
@@ -120,6 +157,7 @@ describe.each(cases)(`the track record replayed over ${SESSIONS} sessions of $na
       return bars.close[j]! / call.price - closeOn(benchmark, bars.dates[j]!) / closeOn(benchmark, call.asOf);
     };
     const rs: number[] = [];
+    const ends = new Map<TradeEnd, string[]>();
     for (const call of starts.filter((c) => c.trade)) {
       const bars = full.get(call.ticker)!;
       const signalIndex = bars.dates.indexOf(call.asOf);
@@ -134,12 +172,17 @@ describe.each(cases)(`the track record replayed over ${SESSIONS} sessions of $na
         maxSessions: TRADE_TIME_LIMIT_SESSIONS,
       });
       if (outcome) rs.push(outcome.r);
+      const end = tradeEnd(bars, signalIndex, { entrySessions: call.entrySessions!, entryCeiling: call.buyRangeHigh!, stop: call.stop!, target: call.target! });
+      ends.set(end, [...(ends.get(end) ?? []), `${call.ticker} ${call.asOf}${outcome ? ` to ${bars.dates[outcome.exitIndex]}` : ""}`]);
     }
+    console.log(`replay: trades ${JSON.stringify(Object.fromEntries(ends))}`);
+    for (const end of replay.tradeEnds) expect(ends.get(end)?.length ?? 0, `trades ended by ${end}`).toBeGreaterThan(0);
 
     const summary = await services.trackRecord.summary();
     expect(summary.simulated).toBe(source.demo);
     expect(summary.calls).toBe(calls.length);
     expect(summary.setups).toBe(starts.length);
+    const horizonsWithExcess = new Set<string>();
     for (const action of ["BUY", "WATCH", "SELL"] as const) {
       const of = starts.filter((c) => c.action === action);
       const stats = summary.actions[action];
@@ -150,10 +193,12 @@ describe.each(cases)(`the track record replayed over ${SESSIONS} sessions of $na
       expect(stats.hit_rate, action).toBe(d63.length > 0 ? hits / d63.length : null);
       for (const [key, horizon] of [["d21", 21], ["d63", 63], ["d126", 126]] as const) {
         const values = of.map((c) => excess(c, horizon)).filter(Number.isFinite);
+        if (values.length > 0) horizonsWithExcess.add(key);
         if (values.length === 0) expect(stats.median_excess[key], `${action} ${key}`).toBeNull();
         else expect(stats.median_excess[key], `${action} ${key}`).toBeCloseTo(median(values), 12);
       }
     }
+    for (const horizon of replay.excessHorizons) expect(horizonsWithExcess, "horizons with an excess return").toContain(horizon);
     const buy = summary.actions.BUY;
     expect(buy.trades).toBe(rs.length);
     expect(rs.length, "closed trades").toBeGreaterThanOrEqual(replay.minClosedTrades);

@@ -30,7 +30,7 @@ function on(report: AnalysisReport, asOf: string, change: (r: AnalysisReport) =>
   return copy;
 }
 
-describe.each(testDatabaseKinds)("the track record's API on $name", (kind) => {
+describe.each(testDatabaseKinds("database-behaviour"))("the track record's API on $name", (kind) => {
   it("answers an empty record with the historical simulations before any call", async () => {
     testApp = await startTestApp(kind);
     const response = await testApp.app.inject({ url: "/api/track-record" });
@@ -173,7 +173,7 @@ describe.each(testDatabaseKinds)("the track record's API on $name", (kind) => {
 });
 
 
-describe.each(testDatabaseKinds)("following users' analyses on $name", (kind) => {
+describe.each(testDatabaseKinds("database-behaviour"))("following users' analyses on $name", (kind) => {
   /** The app's track record, with its own page size for the analyses it starts to follow. */
   async function setUp(followPageSize?: number) {
     const market = new CachedMarketDataProvider(new DemoMarketProvider({ seed: 42 }));

@@ -84,7 +84,7 @@ async function alertJobsIdle(app: TestApp, timeoutMs = 60_000): Promise<void> {
     .toBe(0);
 }
 
-describe.each(testDatabaseKinds)("watch lists and alerts on $name", (kind) => {
+describe.each(testDatabaseKinds("database-behaviour"))("watch lists and alerts on $name", (kind) => {
   it("adds, lists, switches and removes stocks; refuses duplicates, unknown tickers and bad input without changing anything", async () => {
     t = await startTestApp(kind);
     const { jwt } = await createVerifiedUser(t, "watcher@example.com");
