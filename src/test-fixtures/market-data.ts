@@ -42,13 +42,11 @@ export function vendoredNames(folder: string): string[] {
 }
 
 /**
- * The full data set's folder for a run that needs all of it, or null (the caller skips, saying why
- * in one line) when it is absent. With REQUIRE_SHARED_DATA=1 (CI) absence is an error instead.
+ * The full data set's folder, for a run that needs all of it; an error when it is absent. Test files
+ * that need it are named *.shared-data.test.ts, and vitest.config.ts includes them only when the set
+ * is there or REQUIRE_SHARED_DATA=1 (CI) says it must be.
  */
-export function fullDataSet(env: Readonly<Record<string, string | undefined>>, purpose: string): string | null {
+export function fullDataSet(purpose: string): string {
   if (existsSync(SHARED_DATA_DIR)) return SHARED_DATA_DIR;
-  if (env.REQUIRE_SHARED_DATA === "1") {
-    throw new Error(`REQUIRE_SHARED_DATA=1: ${purpose} needs the full market data set at ${SHARED_DATA_DIR}, which does not exist.`);
-  }
-  return null;
+  throw new Error(`${purpose} needs the full market data set at ${SHARED_DATA_DIR}, which does not exist.`);
 }

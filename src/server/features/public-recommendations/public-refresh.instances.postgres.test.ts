@@ -13,6 +13,7 @@ import { createScratchDatabase } from "../../test-support/test-database";
  * The daily refresh on several instances sharing one PostgreSQL: they split the run, a
  * killed instance's jobs are finished by another, and the run is one however many start it.
  */
+// A *.postgres.test.ts file runs when TEST_DATABASE_URL names a PostgreSQL server (vitest.config.ts).
 const adminUrl = process.env.TEST_DATABASE_URL;
 const UNIVERSE = 200;
 /** `jobTimeoutSeconds`: short where an instance is killed (its job is retried that much later), else generous so a slow machine never expires a live job. */
@@ -56,7 +57,7 @@ async function scratch(): Promise<string> {
   return database.url;
 }
 
-describe.runIf(adminUrl)("the daily refresh on two instances sharing one PostgreSQL", () => {
+describe("the daily refresh on two instances sharing one PostgreSQL", () => {
   it("splits a 200-ticker run: both instances work, no chunk is taken twice, every ticker is analysed once", async () => {
     const url = await scratch();
     const a = await instance(url, "instance-a");
