@@ -29,8 +29,10 @@ function testFiles(folder: string): string[] {
 const leftOut: string[] = [];
 if (!process.env.TEST_DATABASE_URL) leftOut.push("**/*.postgres.test.ts");
 if (!existsSync("../shared/data") && process.env.REQUIRE_SHARED_DATA !== "1") leftOut.push("**/*.shared-data.test.ts");
-const leftOutFiles = testFiles("src").filter((file) => leftOut.some((pattern) => file.endsWith(pattern.slice(3))));
-if (leftOutFiles.length > 0 && !process.env.VITEST_WORKER_ID) {
+const leftOutFiles = testFiles("src").filter((file) => leftOut.some((pattern) => file.endsWith(pattern.slice("**/*".length))));
+// The config is evaluated once per project: say it once.
+if (leftOutFiles.length > 0 && !process.env.QUANTA_TESTS_LEFT_OUT) {
+  process.env.QUANTA_TESTS_LEFT_OUT = "1";
   console.log(`Left out (they need TEST_DATABASE_URL or ../shared/data): ${leftOutFiles.join(", ")}`);
 }
 
