@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { shot } from "./support/screenshots";
+import { recordScripts } from "./support/page-scripts";
 
 // The landing page's speed (decision 021) and the focus ring on the landing tab panel. '/' arrives
 // pre-rendered (scripts/prerender-landing.mjs): it paints and reads without JavaScript, loads only a
@@ -47,17 +48,7 @@ test.describe("with JavaScript disabled", () => {
 test("the boot script loads with the page; the first interaction is held until the app has hydrated it", async ({ page, request }) => {
   await waitForPublicList(request);
   const errors = collectErrors(page);
-  const scripts: string[] = [];
-  const beforeLoad: string[] = [];
-  let loaded = false;
-  page.once("load", () => {
-    loaded = true;
-  });
-  page.on("request", (r) => {
-    if (r.resourceType() !== "script") return;
-    scripts.push(new URL(r.url()).pathname);
-    if (!loaded) beforeLoad.push(new URL(r.url()).pathname);
-  });
+  const { all: scripts, beforeLoad } = recordScripts(page);
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Simplify Investments" })).toBeVisible();
   await page.waitForLoadState("load");

@@ -3,6 +3,7 @@ import { analyzeStock } from "./support/auth-steps";
 import { expect, test } from "./support/fixtures";
 import { expectNeverCovers } from "./support/layout";
 import { shot } from "./support/screenshots";
+import { requestGiftIdeasForSam } from "./support/gift-form";
 
 // Lists and layout: the public lists ranked by setup quality with each card's distance to its
 // buy point; Share/Print in their own space; the chart's ranges; the gift results inside the site's
@@ -102,14 +103,7 @@ test("Share and Print have their own space: they cover no report text, no trigge
 });
 
 test("the gift results page has the site's header and footer", async ({ page }) => {
-  await page.goto("/gift");
-  await page.getByLabel("Name", { exact: true }).fill("Sam");
-  await page.getByLabel("Age", { exact: true }).fill("10");
-  await page.getByLabel("Relationship", { exact: true }).selectOption("family");
-  await page.getByLabel("Occasion", { exact: true }).selectOption("birthday");
-  await page.getByLabel("Budget", { exact: true }).selectOption("under_25");
-  await page.getByLabel("Interests", { exact: true }).fill("dinosaurs, drawing");
-  await page.getByRole("button", { name: "Get Gift Recommendations" }).click();
+  await requestGiftIdeasForSam(page);
   await expect(page.getByRole("heading", { name: "Gift ideas for Sam" })).toBeVisible();
 
   const header = page.getByRole("banner");

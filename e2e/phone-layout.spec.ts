@@ -2,6 +2,8 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { expectNeverCovers, expectNoSidewaysScroll } from "./support/layout";
 import { shot } from "./support/screenshots";
+import { recordScripts } from "./support/page-scripts";
+import { requestGiftIdeasForSam } from "./support/gift-form";
 
 // The main pages on a phone (390 × 844, touch). Every journey runs once, at 1280 px, in its own spec;
 // this one checks what matters on a small screen: nothing scrolls sideways, the menus open and work
@@ -43,17 +45,7 @@ async function expectWithinScreen(element: Locator, name: string): Promise<void>
 
 test("landing: only the boot script loads before the page has loaded; a tap is held until the app has hydrated it", async ({ page, request }) => {
   await waitForPublicLists(request);
-  const scripts: string[] = [];
-  const beforeLoad: string[] = [];
-  let loaded = false;
-  page.once("load", () => {
-    loaded = true;
-  });
-  page.on("request", (r) => {
-    if (r.resourceType() !== "script") return;
-    scripts.push(new URL(r.url()).pathname);
-    if (!loaded) beforeLoad.push(new URL(r.url()).pathname);
-  });
+  const { all: scripts, beforeLoad } = recordScripts(page);
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Simplify Investments" })).toBeVisible();
   await page.waitForLoadState("load");
@@ -260,14 +252,7 @@ test("the track record fits: no sideways scrolling of the page, the calls table 
 });
 
 test("the gift results and the dev mailbox's long links fit the screen", async ({ page, verifiedUser: _user }) => {
-  await page.goto("/gift");
-  await page.getByLabel("Name", { exact: true }).fill("Sam");
-  await page.getByLabel("Age", { exact: true }).fill("10");
-  await page.getByLabel("Relationship", { exact: true }).selectOption("family");
-  await page.getByLabel("Occasion", { exact: true }).selectOption("birthday");
-  await page.getByLabel("Budget", { exact: true }).selectOption("under_25");
-  await page.getByLabel("Interests", { exact: true }).fill("dinosaurs, drawing");
-  await page.getByRole("button", { name: "Get Gift Recommendations" }).tap();
+  await requestGiftIdeasForSam(page, "tap");
   await expect(page.getByRole("heading", { name: "Gift ideas for Sam" })).toBeVisible();
   await expect(page.getByRole("contentinfo").getByRole("link", { name: "Terms of Use" })).toBeVisible();
   await expectNoSidewaysScroll(page, "the gift results");

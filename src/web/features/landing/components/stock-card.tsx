@@ -23,34 +23,25 @@ function positionOf(entry: PublicListEntry): BuyPointPosition {
 
 type Summary = PublicListEntry["report"]["stock_summary"];
 
+function CardFigure({ label, testId, value }: { label: string; testId: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-muted">{label}</dt>
+      <dd data-testid={testId} className="font-semibold text-ink tabular-nums">
+        {value}
+      </dd>
+    </div>
+  );
+}
+
 /** Price, volume, buy point and stop loss. */
 function CardFigures({ summary }: { summary: Summary }) {
   return (
     <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-      <div>
-        <dt className="text-muted">Price</dt>
-        <dd data-testid="stock-card-price" className="font-semibold text-ink tabular-nums">
-          {formatPrice(summary.current_metrics?.price)}
-        </dd>
-      </div>
-      <div>
-        <dt className="text-muted">Volume</dt>
-        <dd data-testid="stock-card-volume" className="font-semibold text-ink tabular-nums">
-          {formatVolume(summary.current_metrics?.volume)}
-        </dd>
-      </div>
-      <div>
-        <dt className="text-muted">Buy Point</dt>
-        <dd data-testid="stock-card-buy-point" className="font-semibold text-ink tabular-nums">
-          {formatPrice(summary.trade_setup?.buy_point)}
-        </dd>
-      </div>
-      <div>
-        <dt className="text-muted">Stop Loss</dt>
-        <dd data-testid="stock-card-stop-loss" className="font-semibold text-ink tabular-nums">
-          {formatPrice(summary.trade_setup?.stop_loss)}
-        </dd>
-      </div>
+      <CardFigure label="Price" testId="stock-card-price" value={formatPrice(summary.current_metrics?.price)} />
+      <CardFigure label="Volume" testId="stock-card-volume" value={formatVolume(summary.current_metrics?.volume)} />
+      <CardFigure label="Buy Point" testId="stock-card-buy-point" value={formatPrice(summary.trade_setup?.buy_point)} />
+      <CardFigure label="Stop Loss" testId="stock-card-stop-loss" value={formatPrice(summary.trade_setup?.stop_loss)} />
     </dl>
   );
 }
