@@ -8,7 +8,7 @@ import { shot } from "./support/screenshots";
 // form says when its rate limit is reached, and the app opened at 127.0.0.1 instead of APP_URL
 // (http://localhost:…) still signs in (outside production the loopback aliases are trusted).
 
-const LISTS_FAILED = "The lists could not be loaded. Please try again.";
+const LISTS_FAILED = "Failed to load stock recommendations: the server could not send the lists. Please try again.";
 // The server's own sentence (server/features/contact/contact.service.ts).
 const CONTACT_LIMIT = "Too many messages from your address. Please try again in a few minutes.";
 
@@ -29,7 +29,7 @@ test("a list that fails to load says so in one sentence and loads on Try Again",
   const alert = page.getByRole("alert").filter({ hasText: LISTS_FAILED }).first();
   await expect(alert).toBeVisible({ timeout: 20_000 });
   await expect(alert).toHaveText(LISTS_FAILED);
-  await expect(page.getByText(/Error loading recommendations|Failed to (load|fetch) stock recommendations/)).toHaveCount(0);
+  await expect(page.getByText(/Error loading recommendations|Failed to fetch stock recommendations|: Failed to/)).toHaveCount(0);
   await alert.scrollIntoViewIfNeeded();
   await shot(page, "lists-error");
 

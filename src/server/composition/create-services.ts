@@ -220,6 +220,7 @@ function composeResearch(
     ),
     isPremium: (email) => billing.isPremium(email),
     freeDailyAnalyses: config.research.freeDailyAnalyses,
+    premiumForSale: config.billing.buyButton !== undefined,
     now,
   });
   return { trackRecord, research };
@@ -270,6 +271,7 @@ function composeWatchlist(
     tickerExists: async (ticker) => (await market.getProfile(ticker)) !== null,
     isPremium: (email) => billing.isPremium(email),
     limits: { free: config.watchlist.freeLimit, premium: config.watchlist.premiumLimit },
+    premiumForSale: config.billing.buyButton !== undefined,
     links,
     now,
   });

@@ -48,6 +48,42 @@ describe("RequireAuth keeps the return address", () => {
     expect(new Set(hrefs)).toEqual(new Set([`/signup?redirect=${encodeURIComponent(back)}`]));
   });
 
+  it.each([
+    ["/watchlist", "Sign in to see your watch list"],
+    ["/analyses", "Sign in to see your analysis history"],
+    ["/dashboard", "Sign in to see your analysis history"],
+    ["/settings/alerts", "Sign in to change your alert settings"],
+    ["/stock/cvph", "Sign in to see CVPH"],
+  ])("a signed-out visitor sent from %s to /signin is told why: '%s'", async (path, reason) => {
+    const { router } = renderApp(path);
+    act(() => {
+      fake.setSession(null);
+    });
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe("/signin");
+    });
+    expect(await screen.findByTestId("sign-in-reason")).toHaveTextContent(reason);
+  });
+
+  it("/signin opened from a public page, the upload page's sign-in link or the chat", async () => {
+    fake.setSession(null);
+    const { router } = renderApp("/signin?redirect=%2Fgift");
+    await screen.findByRole("button", { name: "Sign In" });
+    expect(screen.queryByTestId("sign-in-reason")).not.toBeInTheDocument();
+    await act(async () => {
+      await router.navigate("/signin?redirect=%2Fupload");
+    });
+    expect(screen.getByTestId("sign-in-reason")).toHaveTextContent("Sign in to upload a stock list");
+    await act(async () => {
+      await router.navigate("/signin?redirect=%2Fask%2Fabc");
+    });
+    expect(screen.getByTestId("sign-in-reason")).toHaveTextContent("Sign in to chat");
+    await act(async () => {
+      await router.navigate("/signin?redirect=https%3A%2F%2Fevil.example%2Fwatchlist");
+    });
+    expect(screen.queryByTestId("sign-in-reason")).not.toBeInTheDocument();
+  });
+
   it("the header's Login link on a public page returns to it; on the landing page it does not", async () => {
     fake.setSession(null);
     const { router } = renderApp("/gift");

@@ -66,6 +66,8 @@ export interface ResearchDependencies {
   usage: DailyUsageRepository;
   isPremium: (email: string) => Promise<boolean>;
   freeDailyAnalyses: number;
+  /** Whether premium can be bought on this server (Stripe's Buy Button is configured): only then is it offered. */
+  premiumForSale: boolean;
   now: () => Date;
 }
 
@@ -138,7 +140,9 @@ export class ResearchService {
         throw new AppError(
           429,
           "daily_limit",
-          `You have reached your daily limit of ${this.deps.freeDailyAnalyses} free analyses. Upgrade to Premium for unlimited analyses, or come back tomorrow.`,
+          this.deps.premiumForSale
+            ? `You have reached your daily limit of ${this.deps.freeDailyAnalyses} free analyses. Upgrade to Premium for unlimited analyses, or come back tomorrow.`
+            : `You have reached your daily limit of ${this.deps.freeDailyAnalyses} free analyses. New analyses are possible again after 00:00 UTC.`,
         );
       }
     }

@@ -34,6 +34,8 @@ export interface WatchlistServiceDeps {
   tickerExists(ticker: string): Promise<boolean>;
   isPremium(email: string): Promise<boolean>;
   limits: { free: number; premium: number };
+  /** Whether premium can be bought on this server (Stripe's Buy Button is configured): only then is it offered. */
+  premiumForSale: boolean;
   links: UnsubscribeLinks;
   now: Clock;
 }
@@ -120,14 +122,19 @@ export class WatchlistService {
       throw new AppError(
         403,
         WATCHLIST_LIMIT_CODE,
-        plan === "free"
-          ? `Your watch list is full: the free plan watches up to ${limit} stocks. Remove one, or upgrade to premium to watch up to ${this.deps.limits.premium}.`
-          : `Your watch list is full: premium watches up to ${limit} stocks. Remove one to add another.`,
+        this.fullMessage(plan, limit),
       );
     }
     // Stored after the watch, so pruning the snapshots of unwatched stocks cannot drop it in between.
     if (report && snapshot) await this.deps.watchlist.saveSnapshots([snapshot], now);
     return watchItem(result.added, snapshot);
+  }
+
+  private fullMessage(plan: "free" | "premium", limit: number): string {
+    if (plan === "premium") return `Your watch list is full: premium watches up to ${limit} stocks. Remove one to add another.`;
+    return this.deps.premiumForSale
+      ? `Your watch list is full: the free plan watches up to ${limit} stocks. Remove one, or upgrade to premium to watch up to ${this.deps.limits.premium}.`
+      : `Your watch list is full: the free plan watches up to ${limit} stocks. Remove one to add another.`;
   }
 
   private async checkTickerExists(ticker: string): Promise<void> {

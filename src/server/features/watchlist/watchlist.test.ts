@@ -125,7 +125,8 @@ describe.each(testDatabaseKinds("database-behaviour"))("watch lists and alerts o
     expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(3);
     const refused = answers.filter((answer) => answer.statusCode === 403).map((answer) => json<ErrorBody>(answer));
     expect(refused).toHaveLength(2);
-    expect(refused[0]).toEqual({ code: "watchlist_limit_reached", error: "Your watch list is full: the free plan watches up to 3 stocks. Remove one, or upgrade to premium to watch up to 5." });
+    // Premium is not sold on this server (no Stripe Buy Button), so the message offers none.
+    expect(refused[0]).toEqual({ code: "watchlist_limit_reached", error: "Your watch list is full: the free plan watches up to 3 stocks. Remove one to add another." });
     const [{ watched }] = (await t.database.db.select({ watched: sql<number>`count(*)::int` }).from(watchItems).where(eq(watchItems.userId, userId))) as [{ watched: number }];
     expect(watched).toBe(3);
 
@@ -136,6 +137,22 @@ describe.each(testDatabaseKinds("database-behaviour"))("watch lists and alerts o
     expect((await watch(t, jwt, remaining[0]!)).statusCode).toBe(201);
     expect((await watch(t, jwt, remaining[1]!)).statusCode).toBe(201);
     expect(json<ErrorBody>(await watch(t, jwt, remaining[2]!))).toMatchObject({ code: "watchlist_limit_reached", error: expect.stringContaining("premium watches up to 5") });
+  }, 60_000);
+
+  it("offers premium on a full free list only where premium can be bought", async () => {
+    t = await startTestApp(kind, {
+      WATCHLIST_FREE_LIMIT: "1",
+      WATCHLIST_PREMIUM_LIMIT: "5",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_123",
+      STRIPE_BUY_BUTTON_ID: "buy_btn_123",
+      STRIPE_WEBHOOK_SECRET: "whsec_test",
+    });
+    const { jwt } = await createVerifiedUser(t, "sold@example.com");
+    expect((await watch(t, jwt, "NWSC")).statusCode).toBe(201);
+    expect(json<ErrorBody>(await watch(t, jwt, "QBIT"))).toEqual({
+      code: "watchlist_limit_reached",
+      error: "Your watch list is full: the free plan watches up to 1 stocks. Remove one, or upgrade to premium to watch up to 5.",
+    });
   }, 60_000);
 
   it("never shows or changes another user's watch list, alerts or settings, and asks for a verified sign-in", async () => {

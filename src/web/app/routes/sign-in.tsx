@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useBrand } from "../../config/public-config";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useRedirectParam } from "../../lib/return-address";
+import { signInReason } from "../../lib/sign-in-reason";
 import { AuthCard } from "../../features/auth/components/auth-card";
 import { SignInForm } from "../../features/auth/components/sign-in-form";
 import { paths } from "../../../contracts/paths";
@@ -10,6 +11,7 @@ export function SignInPage() {
   const brand = useBrand();
   usePageTitle("Sign in", brand);
   const redirect = useRedirectParam();
+  const reason = signInReason(redirect);
   return (
     <AuthCard
       title="Sign In"
@@ -30,6 +32,11 @@ export function SignInPage() {
         </div>
       }
     >
+      {reason ? (
+        <p data-testid="sign-in-reason" className="mb-4 rounded-lg bg-brand-50 p-3 text-sm font-medium text-brand-800">
+          {reason}
+        </p>
+      ) : null}
       <SignInForm />
     </AuthCard>
   );

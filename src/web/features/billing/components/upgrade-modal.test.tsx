@@ -10,13 +10,13 @@ afterEach(() => {
 });
 
 describe("UpgradeModal", () => {
-  it("'Upgrade to Premium' without billing tells the user when the limit resets, shows no operator settings, and loads no Stripe script", () => {
+  it("without billing offers no premium: says today's analyses are used and when they come back, shows no operator settings, and loads no Stripe script", () => {
     const now = () => new Date("2026-11-25T20:48:00Z");
     render(<UpgradeModal open onOpenChange={() => undefined} stripe={null} customer={null} dailyLimit={5} now={now} />);
-    const dialog = screen.getByRole("dialog", { name: "Upgrade to Premium" });
+    const dialog = screen.getByRole("dialog", { name: "Today's free analyses are used" });
     expect(dialog).toHaveTextContent("You have used all 5 free analyses for today. The limit resets at 00:00 UTC — in 3 h 12 min.");
-    expect(dialog).toHaveTextContent("Premium subscriptions are not available on this server.");
-    expect(dialog).toHaveTextContent("You can run new analyses again once the limit resets.");
+    expect(dialog).toHaveTextContent("You can run new analyses again after the reset.");
+    expect(dialog).not.toHaveTextContent(/premium|upgrade/i);
     expect(dialog).not.toHaveTextContent("STRIPE_");
     expect(dialog).not.toHaveTextContent("quanta premium");
     expect(dialog).not.toHaveTextContent("Premium removes the limit.");
@@ -34,7 +34,7 @@ describe("UpgradeModal", () => {
     const { rerender } = render(<UpgradeModal open={false} onOpenChange={() => undefined} stripe={stripe} customer={customer} dailyLimit={3} />);
     expect(document.querySelector(`script[src="${STRIPE_BUY_BUTTON_SCRIPT}"]`)).toBeNull();
     rerender(<UpgradeModal open onOpenChange={() => undefined} stripe={stripe} customer={customer} dailyLimit={3} />);
-    expect(screen.getByRole("dialog")).toHaveTextContent("You have used all 3 free analyses for today.");
+    expect(screen.getByRole("dialog", { name: "Upgrade to Premium" })).toHaveTextContent("You have used all 3 free analyses for today.");
     const button = document.querySelector("stripe-buy-button")!;
     expect(button.getAttribute("buy-button-id")).toBe("buy_btn_123");
     expect(button.getAttribute("publishable-key")).toBe("pk_test_123");

@@ -22,12 +22,13 @@ export interface UpgradeModalProps {
   now?: () => Date;
 }
 
-const BILLING_NOT_CONFIGURED_MESSAGE = "Premium subscriptions are not available on this server.";
 /**
- * What a user can do without payments. How an operator enables them is for the operator (README's
- * 'Premium with Stripe' and the server's log), never shown to users.
+ * Without payments the modal offers nothing to buy: it says the day's analyses are used and when
+ * they come back. How an operator enables payments is for the operator (README's 'Premium with
+ * Stripe' and the server's log), never shown to users.
  */
-const BILLING_NOT_CONFIGURED_HINT = "You can run new analyses again once the limit resets.";
+const LIMIT_ONLY_TITLE = "Today's free analyses are used";
+const LIMIT_ONLY_HINT = "You can run new analyses again after the reset.";
 
 export const STRIPE_BUY_BUTTON_SCRIPT = "https://js.stripe.com/v3/buy-button.js";
 
@@ -82,7 +83,10 @@ function useNowWhileOpen(open: boolean, now: () => Date): Date {
 
 const systemNow = () => new Date();
 
-/** 'Upgrade to Premium' (docs/product.md): shown when the free tier's daily limit is used up. */
+/**
+ * Shown when the free tier's daily limit is used up (docs/product.md): 'Upgrade to Premium' with
+ * Stripe's Buy Button where premium is sold, else only when the analyses come back.
+ */
 export function UpgradeModal({ open, onOpenChange, stripe, customer, dailyLimit, now = systemNow }: UpgradeModalProps) {
   const script = useStripeBuyButtonScript(open && stripe !== null);
   const current = useNowWhileOpen(open, now);
@@ -90,7 +94,7 @@ export function UpgradeModal({ open, onOpenChange, stripe, customer, dailyLimit,
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title="Upgrade to Premium"
+        title={stripe ? "Upgrade to Premium" : LIMIT_ONLY_TITLE}
         description={`${limitUsedSentence(dailyLimit)} ${limitResetSentence(current)}${premium}`}
       >
         {stripe ? (
@@ -114,10 +118,7 @@ export function UpgradeModal({ open, onOpenChange, stripe, customer, dailyLimit,
             ) : null}
           </div>
         ) : (
-          <div className="text-sm">
-            <p className="font-medium text-ink">{BILLING_NOT_CONFIGURED_MESSAGE}</p>
-            <p className="mt-1 text-muted">{BILLING_NOT_CONFIGURED_HINT}</p>
-          </div>
+          <p className="text-sm text-muted">{LIMIT_ONLY_HINT}</p>
         )}
         <div className="mt-6 flex justify-end">
           <DialogClose asChild>

@@ -123,10 +123,15 @@ describe("landing stock lists", () => {
       if (!url.includes("action=BUY")) return undefined;
       return fail ? jsonResponse({ error: "Something went wrong on our side.", code: "internal_error" } satisfies ApiError, 500) : jsonResponse(listBody(["NVDA"]));
     });
-    expect((await screen.findByRole("alert")).textContent).toBe("The lists could not be loaded. Please try again.");
+    expect((await screen.findByRole("alert")).textContent).toBe("Failed to load stock recommendations: the server could not send the lists. Please try again.");
     fail = false;
     await userEvent.click(screen.getByRole("button", { name: "Try Again" }));
     expect(await screen.findByRole("heading", { name: "NVDA" })).toBeInTheDocument();
+  });
+
+  it("puts the server's own sentence after the same prefix", async () => {
+    start((url) => (url.includes("action=BUY") ? jsonResponse({ error: "The market data service is down.", code: "market_unavailable" } satisfies ApiError, 503) : undefined));
+    expect((await screen.findByRole("alert")).textContent).toBe("Failed to load stock recommendations: the market data service is down.");
   });
 
   it("says when the list is empty and refreshes", async () => {

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import "@testing-library/jest-dom/vitest";
 import { cleanup, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { NewsPage } from "../../../../contracts/news";
 import type { PublicListResponse } from "../../../../contracts/public-list";
 import type { PublicRefreshStatus } from "../../../../contracts/public-refresh-status";
 import { authClient } from "../../../lib/auth-client";
@@ -100,5 +102,26 @@ describe("the landing lists while the daily screen runs", () => {
     renderApp("/");
     expect(await screen.findByText("No recommended stocks available.")).toBeInTheDocument();
     expect(screen.queryByText("Refreshing…")).not.toBeInTheDocument();
+  });
+
+  it("the News tab says news comes with the first screen while it runs, and 'No news right now' after", async () => {
+    let finishedAt: string | null = null;
+    fake.setSession(null);
+    stubServer({
+      handler: (url) => {
+        if (url.includes("/api/public-lists/status")) {
+          return jsonResponse({ refreshing: finishedAt === null, finishedAt, progress: null } satisfies PublicRefreshStatus);
+        }
+        if (url.includes("/api/news?")) return jsonResponse({ content: [], page: 0, size: 10 } satisfies NewsPage);
+        return undefined;
+      },
+    });
+    renderApp("/");
+    await userEvent.click(await screen.findByRole("tab", { name: "News to read" }));
+    expect(await screen.findByText("News appears once the first daily screen has finished.")).toBeInTheDocument();
+    expect(screen.queryByText("No news right now. Check back later.")).not.toBeInTheDocument();
+
+    finishedAt = "2026-11-25T21:31:00.000Z";
+    expect(await screen.findByText("No news right now. Check back later.")).toBeInTheDocument();
   });
 });

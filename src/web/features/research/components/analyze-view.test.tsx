@@ -312,14 +312,14 @@ describe("an analysis", () => {
     expect(screen.getByTestId("analysis-error")).toHaveTextContent("Please verify your email first!");
   });
 
-  it("429 without a subscription: 'Upgrade to Premium', explaining that billing is not configured", async () => {
+  it("429 where premium is not sold: no upgrade offer, only when today's analyses come back", async () => {
     const { calls } = stubResearch({ analyze: () => jsonResponse({ error: "You reached your daily limit of 5 analyses", code: "daily_limit" } satisfies ApiError, 429) });
     fake.setSession(VERIFIED);
     renderApp("/stocks");
     await analyze("AAPL");
-    const dialog = await screen.findByRole("dialog", { name: "Upgrade to Premium" });
+    const dialog = await screen.findByRole("dialog", { name: "Today's free analyses are used" });
     expect(dialog).toHaveTextContent("You have used all 5 free analyses for today.");
-    expect(dialog).toHaveTextContent("Premium subscriptions are not available on this server.");
+    expect(dialog).not.toHaveTextContent(/premium/i);
     expect(dialog.querySelector('[data-slot="stripe-buy-button"]')).toBeNull();
     expect(calls.some((c) => c.url === "/api/billing/subscription")).toBe(true);
   });
@@ -336,7 +336,7 @@ describe("an analysis", () => {
     await waitFor(() => {
       expect(dialog.querySelector('[data-slot="stripe-buy-button"]')).not.toBeNull();
     });
-    expect(dialog).not.toHaveTextContent("Premium subscriptions are not available on this server.");
+    expect(dialog).toHaveTextContent("Premium removes the limit.");
   });
 
   it("daily limit with an active subscription: the support message in red", async () => {

@@ -26,10 +26,12 @@ interface Call {
 }
 
 /** The watch list endpoints over an in-memory list; `refuseAdd` answers POST with that error. */
-function serveWatchlist(initial: Watchlist, options: { refuseAdd?: { status: number; body: ApiError } } = {}) {
+function serveWatchlist(initial: Watchlist, options: { refuseAdd?: { status: number; body: ApiError }; premiumForSale?: boolean } = {}) {
   let list = watchlistSchema.parse(initial);
   const calls: Call[] = [];
+  const stripe = { publishableKey: "pk_test_123", buyButtonId: "buy_btn_123" };
   stubServer({
+    config: options.premiumForSale === false ? { billingEnabled: false, stripe: null } : { billingEnabled: true, stripe },
     handler: (url, init) => {
       if (!url.startsWith("/api/watchlist")) return undefined;
       const method = (init?.method ?? "GET").toUpperCase();
@@ -117,13 +119,22 @@ describe("/watchlist", () => {
     serveWatchlist(watchlist(nine));
     renderApp("/watchlist");
     expect(await screen.findByTestId("watchlist-count")).toHaveTextContent("9 of 10 stocks");
-    expect(screen.getByTestId("watchlist-premium")).toHaveTextContent("Premium watches up to 100 stocks.");
+    expect(await screen.findByTestId("watchlist-premium")).toHaveTextContent("Premium watches up to 100 stocks.");
     cleanup();
 
     serveWatchlist(watchlist(nine, { plan: "premium", limit: 100 }));
     renderApp("/watchlist");
     expect(await screen.findByTestId("watchlist-count")).toHaveTextContent("9 of 100 stocks");
     expect(screen.queryByTestId("watchlist-premium")).not.toBeInTheDocument();
+  });
+
+  it("offers no premium near the limit where premium cannot be bought", async () => {
+    const nine = Array.from({ length: 9 }, (_, i) => watchItem(`T${String(i)}`));
+    serveWatchlist(watchlist(nine), { premiumForSale: false });
+    renderApp("/watchlist");
+    expect(await screen.findByTestId("watchlist-count")).toHaveTextContent("9 of 10 stocks");
+    expect(await screen.findByText("Free plan")).toBeInTheDocument();
+    expect(screen.queryByText(/premium watches/i)).not.toBeInTheDocument();
   });
 
   it("adds a ticker, and shows the server's sentence when it refuses one", async () => {

@@ -6,6 +6,7 @@ import { Banner } from "../../../components/ui/banner";
 import { buttonClasses } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { PageSpinner } from "../../../components/ui/spinner";
+import { usePublicConfig } from "../../../config/public-config";
 import { useAuth } from "../../../lib/auth-context";
 import { useWatchlist } from "../api/use-watchlist";
 import { premiumLineVisible, watchCountText } from "../watchlist-format";
@@ -63,6 +64,8 @@ export function WatchlistView() {
 
 function WatchlistBody() {
   const watchlist = useWatchlist();
+  // Premium is offered only where it can be bought (the server has a Stripe Buy Button).
+  const premiumForSale = usePublicConfig().data?.stripe != null;
   if (watchlist.isPending) return <PageSpinner label="Loading your watch list…" />;
   if (watchlist.isError) return <Banner tone="error">{watchlist.error.message}</Banner>;
   const { items, limit, plan, premium_limit: premiumLimit } = watchlist.data;
@@ -77,7 +80,7 @@ function WatchlistBody() {
           </p>
           <p className="text-sm text-muted">{plan === "premium" ? "Premium plan" : "Free plan"}</p>
         </div>
-        {premiumLineVisible(plan, items.length, limit) ? (
+        {premiumForSale && premiumLineVisible(plan, items.length, limit) ? (
           <p data-testid="watchlist-premium" className="text-sm text-muted">
             {full ? "Your watch list is full. " : "Your watch list is nearly full. "}
             Premium watches up to {premiumLimit} stocks.
