@@ -101,6 +101,8 @@ describe.each(testDatabaseKinds("database-behaviour"))("watch lists and alerts o
     const unknown = await watch(t, jwt, "ZZZZQ");
     expect(unknown.statusCode).toBe(404);
     expect(json<ErrorBody>(unknown).code).toBe("ticker_not_found");
+    // The demo market names demo tickers that work, not 'check the ticker'.
+    expect(json<ErrorBody>(unknown).error).toMatch(/^ZZZZQ is not in the demo market — try [A-Z]+ \(/);
     const bad = await watch(t, jwt, "<script>");
     expect(bad.statusCode).toBe(400);
     expect((await listOf(t, jwt)).items.map((row) => row.ticker)).toEqual(["NWSC"]);

@@ -26,10 +26,11 @@ interface Call {
 }
 
 /** The watch list endpoints over an in-memory list; `refuseAdd` answers POST with that error. */
-function serveWatchlist(initial: Watchlist, options: { refuseAdd?: { status: number; body: ApiError } } = {}) {
+function serveWatchlist(initial: Watchlist, options: { refuseAdd?: { status: number; body: ApiError }; demo?: boolean } = {}) {
   let list = watchlistSchema.parse(initial);
   const calls: Call[] = [];
   stubServer({
+    config: { demo: options.demo ?? false },
     handler: (url, init) => {
       if (!url.startsWith("/api/watchlist")) return undefined;
       const method = (init?.method ?? "GET").toUpperCase();
@@ -151,6 +152,22 @@ describe("/watchlist", () => {
     await userEvent.click(screen.getByRole("button", { name: "Watch" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(message);
     expect(screen.getByLabelText("Add a stock")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("names real tickers in the field's hint, and demo tickers on the demo market", async () => {
+    serveWatchlist(watchlist([]));
+    renderApp("/watchlist");
+    const field = await screen.findByLabelText("Add a stock");
+    expect(field).toHaveAccessibleDescription("A ticker such as NVDA or MSFT.");
+    expect(field).toHaveAttribute("placeholder", "e.g. NVDA");
+    cleanup();
+
+    serveWatchlist(watchlist([]), { demo: true });
+    renderApp("/watchlist");
+    await screen.findByRole("complementary", { name: "Demo market" });
+    const demoField = screen.getByLabelText("Add a stock");
+    expect(demoField).toHaveAccessibleDescription("A ticker such as NWSC or QBIT.");
+    expect(demoField).toHaveAttribute("placeholder", "e.g. NWSC");
   });
 
   it("refuses an invalid ticker before asking the server", async () => {
