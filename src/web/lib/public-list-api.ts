@@ -56,8 +56,11 @@ function publicListPath(query: PublicListRequest): string {
     : `/api/public-buy-stocks?action=${query.action}`;
 }
 
-/** The sentence shown when a list cannot be loaded and the server does not say why. */
-export const PUBLIC_LIST_FAILURE = "The lists could not be loaded. Please try again.";
+/**
+ * The sentence for a list that cannot be loaded when the server does not say why; the landing page
+ * puts it after 'Failed to load stock recommendations: ' (docs/product.md).
+ */
+export const PUBLIC_LIST_FAILURE = "The server could not send the lists. Please try again.";
 
 function failureSentence(query: PublicListRequest): string {
   return "ticker" in query ? `The analyses of ${query.ticker} could not be loaded. Please try again.` : PUBLIC_LIST_FAILURE;
@@ -67,7 +70,7 @@ function failureSentence(query: PublicListRequest): string {
  * The list for an action (BUY or WATCH) or a ticker, without an auth header (docs/product.md); records
  * whose analysis does not parse are skipped and logged. A failure rejects with an ApiRequestError
  * (the server's status and code kept) worded as one sentence by lib/request-error-message.ts: the
- * server's own, or 'The lists could not be loaded. Please try again.' (never a chain of
+ * server's own, or PUBLIC_LIST_FAILURE (never a chain of
  * 'Failed to …: 500' prefixes).
  */
 export async function fetchPublicList(query: PublicListRequest, signal?: AbortSignal): Promise<PublicListEntry[]> {

@@ -3,11 +3,14 @@ import { Spinner } from "../../../components/ui/spinner";
 import { formatDateTime } from "../../../lib/format";
 import { fetchNews, NEWS_PAGE_SIZE, splitTickers } from "../api/news-api";
 import { landingKeys } from "../api/landing-keys";
+import { useRefreshStatus } from "../api/use-refresh-status";
 import type { NewsArticle } from "../../../../contracts/news";
 import { newsPreviewHtml } from "../lib/news-preview";
 
 const NEWS_PLACEHOLDER_IMAGE = "/news-placeholder.svg";
 const EMPTY_NEWS_MESSAGE = "No news right now. Check back later.";
+/** While the very first daily screen runs there is no news yet: the page says it is coming, not that there is none. */
+const FIRST_SCREEN_NEWS_MESSAGE = "News appears once the first daily screen has finished.";
 
 function safeLink(link: string): string | null {
   try {
@@ -84,6 +87,7 @@ export function NewsList() {
     staleTime: 5 * 60_000,
     retry: false,
   });
+  const refresh = useRefreshStatus(query.isSuccess && query.data.length === 0);
 
   if (query.isPending) {
     return (
@@ -100,7 +104,12 @@ export function NewsList() {
     );
   }
   if (query.data.length === 0) {
-    return <p className="py-10 text-center text-muted">{EMPTY_NEWS_MESSAGE}</p>;
+    const firstScreen = refresh?.refreshing === true && refresh.finishedAt === null;
+    return (
+      <p role={firstScreen ? "status" : undefined} className="py-10 text-center text-muted">
+        {firstScreen ? FIRST_SCREEN_NEWS_MESSAGE : EMPTY_NEWS_MESSAGE}
+      </p>
+    );
   }
   return (
     <ul

@@ -5,14 +5,12 @@ import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import type { AnalysisEntry } from "../../../lib/analysis-record";
 import type { PublicListAction } from "../../../../contracts/public-list";
-import { fetchPublicStocks } from "../api/public-stocks";
+import { fetchPublicStocks, listFailureMessage } from "../api/public-stocks";
 import { landingKeys } from "../api/landing-keys";
 import { REFRESHING_TITLE, refreshingLine } from "../api/refresh-status";
 import { useRefreshStatus } from "../api/use-refresh-status";
 import { StockCard } from "./stock-card";
 import { lazyWithPreload } from "../../../lib/lazy-with-preload";
-import { PUBLIC_LIST_FAILURE } from "../../../lib/public-list-api";
-import { requestErrorMessage } from "../../../lib/request-error-message";
 
 // The panel (dialog and full report view) is fetched when a visitor first opens it.
 const StockDetailSheet = lazyWithPreload(
@@ -54,7 +52,7 @@ export function StockList({ action }: { action: PublicListAction }) {
     return (
       <div className="flex flex-col items-center gap-4 py-10 text-center">
         <p role="alert" className="font-medium text-danger-700">
-          {requestErrorMessage(query.error, { failure: PUBLIC_LIST_FAILURE })}
+          {listFailureMessage(query.error)}
         </p>
         <Button variant="secondary" onClick={() => void query.refetch()} disabled={query.isFetching}>
           <RefreshCw aria-hidden="true" size={16} className={query.isFetching ? "animate-spin" : undefined} />
