@@ -191,6 +191,13 @@ describe("/watchlist", () => {
     });
     expect(calls).toContainEqual({ url: "/api/watchlist/NVDA", method: "DELETE", body: undefined });
     expect(screen.getByTestId("watchlist-count")).toHaveTextContent("1 of 10 stocks");
+    // The focus moves to the next row's action, and to the page's heading after the last row, never to <body>.
+    const next = screen.getByTestId("watchlist-row");
+    expect(document.activeElement).toBe(within(next).getByRole("button", { name: "Remove MSFT" }));
+    await userEvent.click(within(next).getByRole("button", { name: "Remove MSFT" }));
+    await userEvent.click(within(next).getByRole("button", { name: "Yes, remove" }));
+    await screen.findByTestId("watchlist-empty");
+    expect(document.activeElement).toBe(screen.getByRole("heading", { level: 1, name: "Watch list" }));
   });
 
   it("switches a rule off and sets a price alert with PATCH", async () => {
