@@ -287,6 +287,7 @@ function composeWatchlist(
     links,
     brand: config.brand,
     appUrl: config.appUrl,
+    demo: market.demo,
     jobIds: stableJobId,
     claimTimeoutMs: config.jobs.timeoutSeconds * 1000,
     now,
