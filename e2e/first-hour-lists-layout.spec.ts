@@ -82,15 +82,15 @@ test("Share and Print have their own space: they cover no report text, no trigge
 
   // The chart's ranges: 6M first, then 3M, 1Y and All, one pressed at a time.
   const ranges = chart.getByRole("group", { name: "Chart range" });
-  await expect(ranges.getByRole("button", { name: "6 months" })).toHaveAttribute("aria-pressed", "true");
+  await expect(ranges.getByRole("button", { name: "6M, 6 months" })).toHaveAttribute("aria-pressed", "true");
   await chart.scrollIntoViewIfNeeded();
   await shot(page, "chart-6m", { fullPage: false });
-  for (const name of ["3 months", "1 year", "All history"]) {
+  for (const name of ["3M, 3 months", "1Y, 1 year", "All, all history"]) {
     await ranges.getByRole("button", { name }).click();
     await expect(ranges.getByRole("button", { name })).toHaveAttribute("aria-pressed", "true");
     await expect(ranges.locator('[aria-pressed="true"]')).toHaveCount(1);
   }
-  await ranges.getByRole("button", { name: "3 months" }).click();
+  await ranges.getByRole("button", { name: "3M, 3 months" }).click();
   // The attribution is a link under the chart, not a logo over the volume.
   await expect(chart.getByRole("link", { name: "Chart by TradingView" })).toBeVisible();
   await expect(chart.locator("a#tv-attr-logo")).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { MarketDataProvider } from "../../core/market/market-data-provider";
+import { notInDemoMarketMessage, type MarketDataProvider } from "../../core/market/market-data-provider";
 import { DEFAULT_ANALYSIS_CONFIG } from "../../core/analysis/analysis-config";
 import type { Clock } from "../clock";
 import type { AppConfig } from "../config";
@@ -269,6 +269,7 @@ function composeWatchlist(
     // Watching never analyses: the screen's stored analysis, or the market's cached profile to check the ticker.
     screenedReport: async (ticker) => (await screenedReports([ticker.toUpperCase()]))[0] ?? null,
     tickerExists: async (ticker) => (await market.getProfile(ticker)) !== null,
+    notInDemoMarket: async (ticker) => (market.demo ? notInDemoMarketMessage(ticker, await market.listUniverse().catch(() => [])) : null),
     isPremium: (email) => billing.isPremium(email),
     limits: { free: config.watchlist.freeLimit, premium: config.watchlist.premiumLimit },
     premiumForSale: config.billing.buyButton !== undefined,
@@ -288,6 +289,7 @@ function composeWatchlist(
     links,
     brand: config.brand,
     appUrl: config.appUrl,
+    demo: market.demo,
     jobIds: stableJobId,
     claimTimeoutMs: config.jobs.timeoutSeconds * 1000,
     now,
@@ -358,6 +360,7 @@ function composeAssistant(
       const listed = (await tools.publicAnalyses.list()).map((row) => row.ticker);
       return listed.length > 0 ? listed : universe();
     },
+    demo: tools.market.demo,
   });
   return llmGateway ? new LlmAssistant({ gateway: llmGateway, tools: chatTools, fallback: rules, now, log }) : rules;
 }

@@ -5,8 +5,8 @@ import { FakeTools, REPORTS, USER, citation, recorder } from "./chat-test-fixtur
 import { RulesAssistant, candidatePhrases, classify, streamMarkdown } from "./rules-assistant";
 import { emptyTrackRecordSummary, trackRecordSummary } from "../../test-support/track-record-summary";
 
-function assistant(tools = new FakeTools()) {
-  return new RulesAssistant({ tools, chunkDelayMs: 0, exampleTickers: async () => ["NWSC", "QBIT"] });
+function assistant(tools = new FakeTools(), demo = false) {
+  return new RulesAssistant({ tools, chunkDelayMs: 0, exampleTickers: async () => ["NWSC", "QBIT"], demo });
 }
 
 async function ask(message: string, tools = new FakeTools(), history: PastMessage[] = []) {
@@ -174,6 +174,12 @@ describe("RulesAssistant", () => {
     expect((await ask("Should I buy QQZZ?")).content).toContain("I could not find a listing for QQZZ");
     expect((await ask("is there an app for this")).citations).toEqual([]);
     expect((await ask("What do you think about bananas?")).content).toContain("I could not find a listing for 'bananas'");
+  });
+
+  it("on the demo market answers an unknown symbol with demo tickers to try, not 'check the symbol'", async () => {
+    const answer = await assistant(new FakeTools(), true).answer({ user: USER, message: "Should I buy AAPL?", history: [] }, recorder());
+    expect(answer.content).toContain("AAPL is not in the demo market of fictional companies — try NWSC or QBIT.");
+    expect(answer.content).not.toContain("Check the symbol");
   });
 
   it("answers 'how good are your calls?' from the track record: counts, hit and win rates, average R with its interval, labels and a link", async () => {

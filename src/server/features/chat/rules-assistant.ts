@@ -28,6 +28,8 @@ export interface RulesAssistantOptions {
   tools: ChatTools;
   /** Tickers the help text uses as examples (the market's universe). */
   exampleTickers?: () => Promise<string[]>;
+  /** The market is the demo market of fictional companies: an unknown symbol is answered with demo tickers to try. */
+  demo?: boolean;
   /** Pause between streamed chunks, in ms (a typing rhythm, not a delay). */
   chunkDelayMs?: number;
 }
@@ -227,7 +229,11 @@ export class RulesAssistant implements ChatAssistant {
     const [a, b] = await this.examples();
     const lines: string[] = [];
     if (unknown.length > 0) {
-      lines.push(`I could not find a listing for ${unknown.join(", ")}. Check the symbol, or try the company's name.`, "");
+      // On the demo market real symbols are unknown by design: 'check the symbol' would not help, demo tickers do.
+      const sentence = this.options.demo
+        ? `${unknown.join(", ")} ${unknown.length > 1 ? "are" : "is"} not in the demo market of fictional companies — try ${a} or ${b}.`
+        : `I could not find a listing for ${unknown.join(", ")}. Check the symbol, or try the company's name.`;
+      lines.push(sentence, "");
     }
     if (lead) lines.push(`${lead}'Compare ${a} and ${b}'.`, "");
     lines.push(

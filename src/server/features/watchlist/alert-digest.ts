@@ -15,9 +15,13 @@ export interface DigestInput {
   to: string;
   session: string;
   alerts: DigestAlert[];
+  /** The prices come from the demo market (simulated): the e-mail says so, as every page does. */
+  demo: boolean;
   /** The user's signed one-click unsubscribe: the page's address and the API's (List-Unsubscribe). */
   unsubscribe: { user: string; token: string };
 }
+
+const DEMO_NOTE = "Demo market: these are fictional companies with simulated prices, not real market data.";
 
 function sessionLabel(session: string): string {
   return new Date(`${session}T12:00:00Z`).toLocaleDateString("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
@@ -38,11 +42,13 @@ export function alertDigestEmail(input: DigestInput): MailMessage {
   const day = sessionLabel(input.session);
   const subject = `${input.brand} alerts for ${day}: ${count === 1 ? input.alerts[0]!.title : `${count} alerts`}`;
   const stockUrl = (ticker: string) => `${base}${paths.stock(ticker)}`;
+  const demoNote = input.demo ? [DEMO_NOTE] : [];
 
   const textLines = input.alerts.map((alert) => `• ${alert.title}\n  ${alert.detail}\n  ${stockUrl(alert.ticker)}`);
   const text = [
     `Your watch list after the close of ${day}:`,
     "",
+    ...demoNote.flatMap((note) => [note, ""]),
     ...textLines,
     "",
     `Your watch list: ${watchlist}`,
@@ -61,6 +67,7 @@ export function alertDigestEmail(input: DigestInput): MailMessage {
   const html = emailPage(
     input.brand,
     `<p style="margin:0 0 16px">Your watch list after the close of ${escapeHtml(day)}:</p>
+${demoNote.map((note) => `<p style="margin:0 0 16px;padding:8px 12px;background:#fffbeb;color:#92400e;font-size:14px">${escapeHtml(note)}</p>`).join("")}
 <ul style="padding-left:18px;margin:0 0 20px">${items}</ul>
 ${emailButton("Open your watch list", watchlist)}
 <p style="margin:0 0 8px;font-size:13px;color:#475569">Alerts describe what the analysis saw at the close; they are not advice. Past results do not guarantee future results.</p>

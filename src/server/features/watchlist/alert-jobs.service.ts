@@ -49,6 +49,8 @@ export interface AlertJobsDeps {
   links: UnsubscribeLinks;
   brand: string;
   appUrl: string;
+  /** The market is the demo market: the digest says its prices are simulated. */
+  demo: boolean;
   jobIds: (...parts: (string | number)[]) => string;
   /** Users per digest job. */
   digestBatch?: number;
@@ -259,6 +261,7 @@ export class AlertJobsService {
         to: recipient.email,
         session,
         alerts: rankForDigest(byUser.get(recipient.userId)!),
+        demo: this.deps.demo,
         unsubscribe: { user: recipient.userId, token: this.deps.links.token(recipient.userId, recipient.unsubscribeVersion ?? 0) },
       });
       await this.deps.mail.send(message);

@@ -32,6 +32,8 @@ export interface WatchlistServiceDeps {
    * ticker outside the universe is analysed by the next daily screen's snapshot job, not here.
    */
   tickerExists(ticker: string): Promise<boolean>;
+  /** On the demo market, the answer to a ticker it does not list, naming demo tickers to try; null elsewhere. */
+  notInDemoMarket(ticker: string): Promise<string | null>;
   isPremium(email: string): Promise<boolean>;
   limits: { free: number; premium: number };
   /** Whether premium can be bought on this server (Stripe's Buy Button is configured): only then is it offered. */
@@ -146,7 +148,9 @@ export class WatchlistService {
       else if (error instanceof MarketDataUnavailableError) throw new AppError(503, MARKET_UNAVAILABLE_CODE, "The market data service cannot confirm this ticker right now. Try again in a few minutes.");
       else throw error;
     }
-    if (!exists) throw new AppError(404, UNKNOWN_TICKER_CODE, `No stock found for '${ticker}'. Check the ticker and try again.`);
+    if (exists) return;
+    const demoAnswer = await this.deps.notInDemoMarket(ticker);
+    throw new AppError(404, UNKNOWN_TICKER_CODE, demoAnswer ?? `No stock found for '${ticker}'. Check the ticker and try again.`);
   }
 
   async update(user: WatchUser, ticker: string, request: UpdateWatchRequest): Promise<WatchItem> {

@@ -101,6 +101,8 @@ describe.each(testDatabaseKinds("database-behaviour"))("watch lists and alerts o
     const unknown = await watch(t, jwt, "ZZZZQ");
     expect(unknown.statusCode).toBe(404);
     expect(json<ErrorBody>(unknown).code).toBe("ticker_not_found");
+    // The demo market names demo tickers that work, not 'check the ticker'.
+    expect(json<ErrorBody>(unknown).error).toMatch(/^ZZZZQ is not in the demo market — try [A-Z]+ \(/);
     const bad = await watch(t, jwt, "<script>");
     expect(bad.statusCode).toBe(400);
     expect((await listOf(t, jwt)).items.map((row) => row.ticker)).toEqual(["NWSC"]);
@@ -209,6 +211,9 @@ describe.each(testDatabaseKinds("database-behaviour"))("watch lists and alerts o
     expect(aliceAlerts.alerts.every((alert) => alert.session === next)).toBe(true);
     for (const alert of aliceAlerts.alerts) expect(aliceDigest!.text).toContain(alert.title);
     expect(aliceDigest!.subject).toMatch(/^Quanta alerts for /);
+    // The demo market's prices are simulated, and the e-mail says so as every page does.
+    expect(aliceDigest!.text).toContain("Demo market: these are fictional companies with simulated prices, not real market data.");
+    expect(aliceDigest!.html).toContain("Demo market: these are fictional companies with simulated prices");
     const bobAlerts = json<Alerts>(await app.app.inject({ url: "/api/alerts", headers: apiHeaders(bob.jwt) }));
     expect(bobAlerts.alerts.map((alert) => alert.kind)).toEqual(["price_above"]);
     expect(bobDigest!.text).toContain(`${buy[0]} closed above $`);

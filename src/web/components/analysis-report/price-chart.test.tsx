@@ -148,16 +148,20 @@ describe("PriceChart", () => {
       expect(chartMock.setVisibleLogicalRange).toHaveBeenLastCalledWith({ from: 520 - 126, to: 521 });
     });
     const group = screen.getByRole("group", { name: "Chart range" });
-    expect(within(group).getByRole("button", { name: "6 months" })).toHaveAttribute("aria-pressed", "true");
-    await userEvent.click(within(group).getByRole("button", { name: "3 months" }));
+    expect(within(group).getByRole("button", { name: "6M, 6 months" })).toHaveAttribute("aria-pressed", "true");
+    await userEvent.click(within(group).getByRole("button", { name: "3M, 3 months" }));
     expect(chartMock.setVisibleLogicalRange).toHaveBeenLastCalledWith({ from: 520 - 63, to: 521 });
-    expect(within(group).getByRole("button", { name: "3 months" })).toHaveAttribute("aria-pressed", "true");
-    expect(within(group).getByRole("button", { name: "6 months" })).toHaveAttribute("aria-pressed", "false");
-    await userEvent.click(within(group).getByRole("button", { name: "1 year" }));
+    expect(within(group).getByRole("button", { name: "3M, 3 months" })).toHaveAttribute("aria-pressed", "true");
+    expect(within(group).getByRole("button", { name: "6M, 6 months" })).toHaveAttribute("aria-pressed", "false");
+    await userEvent.click(within(group).getByRole("button", { name: "1Y, 1 year" }));
     expect(chartMock.setVisibleLogicalRange).toHaveBeenLastCalledWith({ from: 520 - 252, to: 521 });
     chartMock.fitContent.mockClear();
-    await userEvent.click(within(group).getByRole("button", { name: "All history" }));
+    await userEvent.click(within(group).getByRole("button", { name: "All, all history" }));
     expect(chartMock.fitContent).toHaveBeenCalledTimes(1);
+    // Each button's accessible name starts with its visible label (axe: label-content-name-mismatch).
+    for (const button of within(group).getAllByRole("button")) {
+      expect(button).toHaveAccessibleName(new RegExp(`^${button.textContent ?? ""}, `));
+    }
   });
 
   it("draws no price-line titles over the axis on a phone-wide chart (the legend names the lines)", async () => {

@@ -15,12 +15,15 @@ const CHART_SESSIONS = 260;
 /** Extra earlier sessions fetched to seed the EMAs, so the 200-day line spans the last year; 'All' shows them too. */
 const EMA_WARMUP_SESSIONS = 260;
 
-/** The range buttons: sessions shown (null: every bar fetched, about two years). */
+/**
+ * The range buttons: sessions shown (null: every bar fetched, about two years). The accessible name
+ * starts with the visible label ('3M, 3 months'), so speech input ('click 3M') and axe agree with it.
+ */
 const CHART_RANGES = [
-  { id: "3M", label: "3 months", sessions: 63 },
-  { id: "6M", label: "6 months", sessions: 126 },
-  { id: "1Y", label: "1 year", sessions: 252 },
-  { id: "All", label: "All history", sessions: null },
+  { id: "3M", label: "3M, 3 months", sessions: 63 },
+  { id: "6M", label: "6M, 6 months", sessions: 126 },
+  { id: "1Y", label: "1Y, 1 year", sessions: 252 },
+  { id: "All", label: "All, all history", sessions: null },
 ] as const;
 export type ChartRangeId = (typeof CHART_RANGES)[number]["id"];
 const DEFAULT_CHART_RANGE: ChartRangeId = "6M";

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { SymbolSuggestion } from "../../../contracts/symbol-search";
 import { paths } from "../../../contracts/paths";
 import { usePublicConfig } from "../../config/public-config";
+import { DEMO_EXAMPLE_TICKERS } from "../../lib/demo-examples";
 import { fetchSymbolSuggestions } from "../../lib/symbol-search-api";
 
 /** The demo market's companies the banner lists (its whole universe fits). */
@@ -38,7 +39,7 @@ export function DemoMarketBanner() {
     <aside aria-label="Demo market" className="border-b border-warning-300 bg-warning-50 text-sm text-warning-800 print:hidden">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-0.5 px-4 py-1.5">
         <p className="min-w-0">
-          <strong className="font-semibold">Demo market:</strong> fictional companies with simulated prices<span className="hidden sm:inline"> — try NWSC or QBIT</span>.
+          <strong className="font-semibold">Demo market:</strong> fictional companies with simulated prices<span className="hidden sm:inline"> — try {DEMO_EXAMPLE_TICKERS.join(" or ")}</span>.
         </p>
         <button
           type="button"

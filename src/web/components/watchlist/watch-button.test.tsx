@@ -78,6 +78,47 @@ describe("WatchButton", () => {
     expect(calls).toContainEqual({ url: "/api/watchlist/NVDA", method: "DELETE", body: undefined });
   });
 
+  it("keeps the keyboard focus on the button through Watch and Unwatch (never disabled while the request runs)", async () => {
+    serve(watchlist([]));
+    // Each add or remove waits until the test lets it answer, so the pending state can be looked at.
+    const served = vi.mocked(fetch);
+    let release = () => {};
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if ((init?.method ?? "GET") !== "GET") await new Promise<void>((resolve) => (release = resolve));
+        return served(input, init);
+      }),
+    );
+    renderWithSession(<WatchButton ticker="NVDA" />, VERIFIED);
+    const button = screen.getByTestId("watch-button");
+    await waitFor(() => {
+      expect(button).toBeEnabled();
+    });
+    button.focus();
+    await userEvent.keyboard("{Enter}");
+    // A disabled button drops the focus to <body>: while the request runs it is only aria-disabled.
+    await waitFor(() => {
+      expect(button).toHaveAttribute("aria-disabled", "true");
+    });
+    expect(button).not.toBeDisabled();
+    release();
+    await waitFor(() => {
+      expect(button).toHaveAccessibleName("Watching NVDA");
+    });
+    expect(document.activeElement).toBe(button);
+    await userEvent.keyboard("{Enter}");
+    await waitFor(() => {
+      expect(button).toHaveAttribute("aria-disabled", "true");
+    });
+    expect(button).not.toBeDisabled();
+    release();
+    await waitFor(() => {
+      expect(button).toHaveAccessibleName("Watch NVDA");
+    });
+    expect(document.activeElement).toBe(button);
+  });
+
   it("shows a watched stock pressed, from one shared watch list request", async () => {
     const calls = serve(watchlist([watchItem("NVDA")]));
     renderWithSession(

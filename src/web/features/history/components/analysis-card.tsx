@@ -5,6 +5,7 @@ import { Field, FieldList, ToneText } from "../../../components/analysis-report/
 import { trendTone } from "../../../components/analysis-report/tones";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import type { AnalysisEntry } from "../../../lib/analysis-record";
+import { focusAfterRemoval } from "../../../lib/focus-after-removal";
 import { formatDateTime, formatPrice, formatVolume, textOrNa } from "../../../lib/format";
 import { paths } from "../../../../contracts/paths";
 import { outcomeSentence } from "./analysis-outcome";
@@ -52,7 +53,9 @@ export function AnalysisCard({ entry, onFilter, onRemove, onDetails }: AnalysisC
           <Button
             size="sm"
             variant="ghost"
-            onClick={() => {
+            data-remove-action=""
+            onClick={(event) => {
+              focusAfterRemoval(event.currentTarget.closest("article"));
               onRemove(entry);
             }}
             className="text-danger-700 hover:bg-danger-50"

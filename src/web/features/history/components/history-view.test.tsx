@@ -154,6 +154,8 @@ describe("history", () => {
     await userEvent.click(within(card("NVDA")).getByRole("button", { name: "Remove" }));
     expect(screen.queryByRole("article", { name: "NVDA" })).not.toBeInTheDocument();
     expect(screen.getByTestId("toast")).toHaveTextContent("Removed the NVDA analysis.");
+    // The focus moves to the next card's 'Remove', not to <body> with the removed card.
+    expect(document.activeElement).toBe(within(card("TSLA")).getByRole("button", { name: "Remove" }));
     await waitFor(() => {
       expect(calls).toContainEqual({ url: "/user/stock-analyses/a1", method: "DELETE" });
     });
@@ -164,6 +166,14 @@ describe("history", () => {
     });
     expect(await screen.findByRole("article", { name: "NVDA" })).toBeInTheDocument();
     expect(screen.queryByTestId("toast")).not.toBeInTheDocument();
+  });
+
+  it("moves the focus to the page's heading when the last card is removed", async () => {
+    stubHistory();
+    renderApp("/dashboard?ticker=TSLA");
+    await userEvent.click(within(await screen.findByRole("article", { name: "TSLA" })).getByRole("button", { name: "Remove" }));
+    expect(screen.queryByRole("article", { name: "TSLA" })).not.toBeInTheDocument();
+    expect(document.activeElement).toBe(screen.getByRole("heading", { level: 1, name: "Your Analysis History" }));
   });
 
   it("the Undo toast goes away after 6 s", async () => {

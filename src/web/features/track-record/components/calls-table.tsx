@@ -4,7 +4,9 @@ import type { CallStatusView, TrackRecordCall } from "../../../../contracts/trac
 import { Button } from "../../../components/ui/button";
 import { inputClasses } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
+import { usePublicConfig } from "../../../config/public-config";
 import { cn } from "../../../lib/cn";
+import { exampleTickers } from "../../../lib/demo-examples";
 import { formatCalendarDate, formatPrice, isFiniteNumber } from "../../../lib/format";
 import { NO_FIGURE, formatCount, formatR, formatSignedPercent } from "../../../../core/narrative/track-record-words";
 import {
@@ -112,6 +114,7 @@ export interface CallsTableProps {
 function CallsFilterForm({ filter, onFilterChange }: CallsTableProps) {
   const id = useId();
   const [tickerText, setTickerText] = useState(filter.ticker ?? "");
+  const [example] = exampleTickers(usePublicConfig().data?.demo === true);
   // The field follows the URL when it changes (back button, 'Show all calls'): state set during render.
   const [shownTicker, setShownTicker] = useState(filter.ticker);
   if (shownTicker !== filter.ticker) {
@@ -162,7 +165,7 @@ function CallsFilterForm({ filter, onFilterChange }: CallsTableProps) {
           autoCapitalize="characters"
           autoComplete="off"
           spellCheck={false}
-          placeholder="e.g. NVDA"
+          placeholder={`e.g. ${example}`}
           onChange={(event) => {
             setTickerText(event.target.value);
           }}

@@ -50,12 +50,14 @@ afterEach(() => {
 interface Served {
   summary?: TrackRecordSummary | number;
   calls?: (query: URLSearchParams) => TrackRecordCallsPage | number;
+  demo?: boolean;
 }
 
 /** Answers the two track-record endpoints; records the calls' queries. */
-function serve({ summary = richSummary(), calls = () => callsPage(SAMPLE_CALLS) }: Served = {}) {
+function serve({ summary = richSummary(), calls = () => callsPage(SAMPLE_CALLS), demo = false }: Served = {}) {
   const callQueries: URLSearchParams[] = [];
   stubServer({
+    config: { demo },
     handler: (url) => {
       if (url === "/api/track-record") {
         return typeof summary === "number" ? jsonResponse({ error: "Boom", code: "internal" } satisfies ApiError, summary) : jsonResponse(summary);
@@ -92,6 +94,17 @@ describe("TrackRecordView", () => {
     await waitFor(() => {
       expect(document.title).toBe("Track record · Quanta");
     });
+  });
+
+  it("suggests a demo ticker in the ticker filter on the demo market, a real one elsewhere", async () => {
+    serve();
+    renderApp("/track-record");
+    expect(await screen.findByTestId("calls-ticker-filter")).toHaveAttribute("placeholder", "e.g. NVDA");
+    cleanup();
+    serve({ demo: true });
+    renderApp("/track-record");
+    await screen.findByRole("complementary", { name: "Demo market" });
+    expect(await screen.findByTestId("calls-ticker-filter")).toHaveAttribute("placeholder", "e.g. NWSC");
   });
 
   it("has no simulated label for real market data", async () => {

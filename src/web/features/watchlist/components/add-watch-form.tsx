@@ -3,11 +3,14 @@ import { addWatchRequestSchema } from "../../../../contracts/watchlist";
 import { Button } from "../../../components/ui/button";
 import { FormField, fieldInputProps } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
+import { usePublicConfig } from "../../../config/public-config";
+import { exampleTickers } from "../../../lib/demo-examples";
 import { useAddWatch } from "../api/use-watchlist";
 
 /**
  * 'Add a stock': a ticker field and 'Watch'. The server's refusals show as its own sentence under the
- * field (the plan's limit, a stock already watched, an unknown ticker).
+ * field (the plan's limit, a stock already watched, an unknown ticker). On the demo market its hint
+ * names demo tickers, since real ones are not listed there.
  */
 export function AddWatchForm() {
   const id = useId();
@@ -15,6 +18,7 @@ export function AddWatchForm() {
   const [error, setError] = useState<string | undefined>(undefined);
   const [added, setAdded] = useState<string | null>(null);
   const add = useAddWatch();
+  const [first, second] = exampleTickers(usePublicConfig().data?.demo === true);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -36,7 +40,7 @@ export function AddWatchForm() {
     });
   };
 
-  const hint = "A ticker such as NVDA or MSFT.";
+  const hint = `A ticker such as ${first} or ${second}.`;
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
       <FormField id={id} label="Add a stock" error={error} hint={hint} className="w-full sm:max-w-xs">
@@ -46,7 +50,7 @@ export function AddWatchForm() {
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          placeholder="e.g. NVDA"
+          placeholder={`e.g. ${first}`}
           value={ticker}
           onChange={(event) => {
             setTicker(event.target.value);

@@ -7,6 +7,7 @@ import { paths } from "../../../../contracts/paths";
 import { RecommendationBadge } from "../../../components/analysis-report/recommendation-badge";
 import { Button } from "../../../components/ui/button";
 import { Switch } from "../../../components/ui/switch";
+import { focusAfterRemoval } from "../../../lib/focus-after-removal";
 import { formatCalendarDate, formatPrice } from "../../../lib/format";
 import { useRemoveWatch, useUpdateWatch } from "../api/use-watchlist";
 import { RULE_TEXTS, stopDistanceText } from "../watchlist-format";
@@ -77,7 +78,7 @@ function RemoveControl({ ticker }: { ticker: string }) {
   const [confirming, setConfirming] = useState(false);
   if (!confirming) {
     return (
-      <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
+      <Button variant="secondary" size="sm" data-remove-action="" onClick={() => setConfirming(true)}>
         Remove<span className="sr-only"> {ticker}</span>
       </Button>
     );
@@ -90,8 +91,13 @@ function RemoveControl({ ticker }: { ticker: string }) {
         size="sm"
         autoFocus
         disabled={remove.isPending}
-        onClick={() => {
-          remove.mutate(ticker);
+        onClick={(event) => {
+          const row = event.currentTarget.closest("li");
+          // The row goes once the server agrees; the focus moves on then, not to <body> with it.
+          remove.mutateAsync(ticker).then(
+            () => focusAfterRemoval(row),
+            () => undefined,
+          );
         }}
       >
         {remove.isPending ? "Removing…" : "Yes, remove"}

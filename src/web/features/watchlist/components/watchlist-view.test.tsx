@@ -26,12 +26,12 @@ interface Call {
 }
 
 /** The watch list endpoints over an in-memory list; `refuseAdd` answers POST with that error. */
-function serveWatchlist(initial: Watchlist, options: { refuseAdd?: { status: number; body: ApiError }; premiumForSale?: boolean } = {}) {
+function serveWatchlist(initial: Watchlist, options: { refuseAdd?: { status: number; body: ApiError }; premiumForSale?: boolean; demo?: boolean } = {}) {
   let list = watchlistSchema.parse(initial);
   const calls: Call[] = [];
   const stripe = { publishableKey: "pk_test_123", buyButtonId: "buy_btn_123" };
   stubServer({
-    config: options.premiumForSale === false ? { billingEnabled: false, stripe: null } : { billingEnabled: true, stripe },
+    config: { demo: options.demo ?? false, ...(options.premiumForSale === false ? { billingEnabled: false, stripe: null } : { billingEnabled: true, stripe }) },
     handler: (url, init) => {
       if (!url.startsWith("/api/watchlist")) return undefined;
       const method = (init?.method ?? "GET").toUpperCase();
@@ -164,6 +164,22 @@ describe("/watchlist", () => {
     expect(screen.getByLabelText("Add a stock")).toHaveAttribute("aria-invalid", "true");
   });
 
+  it("names real tickers in the field's hint, and demo tickers on the demo market", async () => {
+    serveWatchlist(watchlist([]));
+    renderApp("/watchlist");
+    const field = await screen.findByLabelText("Add a stock");
+    expect(field).toHaveAccessibleDescription("A ticker such as NVDA or MSFT.");
+    expect(field).toHaveAttribute("placeholder", "e.g. NVDA");
+    cleanup();
+
+    serveWatchlist(watchlist([]), { demo: true });
+    renderApp("/watchlist");
+    await screen.findByRole("complementary", { name: "Demo market" });
+    const demoField = screen.getByLabelText("Add a stock");
+    expect(demoField).toHaveAccessibleDescription("A ticker such as NWSC or QBIT.");
+    expect(demoField).toHaveAttribute("placeholder", "e.g. NWSC");
+  });
+
   it("refuses an invalid ticker before asking the server", async () => {
     const calls = serveWatchlist(watchlist([]));
     renderApp("/watchlist");
@@ -185,6 +201,13 @@ describe("/watchlist", () => {
     });
     expect(calls).toContainEqual({ url: "/api/watchlist/NVDA", method: "DELETE", body: undefined });
     expect(screen.getByTestId("watchlist-count")).toHaveTextContent("1 of 10 stocks");
+    // The focus moves to the next row's action, and to the page's heading after the last row, never to <body>.
+    const next = screen.getByTestId("watchlist-row");
+    expect(document.activeElement).toBe(within(next).getByRole("button", { name: "Remove MSFT" }));
+    await userEvent.click(within(next).getByRole("button", { name: "Remove MSFT" }));
+    await userEvent.click(within(next).getByRole("button", { name: "Yes, remove" }));
+    await screen.findByTestId("watchlist-empty");
+    expect(document.activeElement).toBe(screen.getByRole("heading", { level: 1, name: "Watch list" }));
   });
 
   it("switches a rule off and sets a price alert with PATCH", async () => {
