@@ -55,7 +55,7 @@ function SignedInWatchButton({ ticker, user, size, className }: WatchButtonProps
     onSettled: () => queryClient.invalidateQueries({ queryKey: watchlistKeys.all }),
   });
 
-  const busy = toggle.isPending || (user.emailVerified && watchlist.isPending);
+  const loading = user.emailVerified && watchlist.isPending;
   return (
     <span className={cn("inline-flex max-w-full flex-col items-start gap-1 print:hidden", className)}>
       <button
@@ -63,9 +63,12 @@ function SignedInWatchButton({ ticker, user, size, className }: WatchButtonProps
         data-testid="watch-button"
         data-ticker={ticker}
         aria-pressed={watching}
-        aria-busy={busy || undefined}
-        disabled={busy}
+        aria-busy={loading || toggle.isPending || undefined}
+        // While the toggle's request runs the button stays focusable: disabling it would drop the focus to <body>.
+        aria-disabled={toggle.isPending || undefined}
+        disabled={loading}
         onClick={() => {
+          if (toggle.isPending) return;
           if (!user.emailVerified) {
             setMessage(WATCH_VERIFY_MESSAGE);
             return;
