@@ -262,7 +262,9 @@ describe.each(testDatabaseKinds("storage-only"))("chat with the daily allowance 
     const { jwt } = await createVerifiedUser(t, "limit@example.com");
     const { done, text } = answerOf(events(await ask(t, jwt, "Should I buy NWSC?")));
     expect(text).toContain("You have reached your daily limit of 0 free analyses");
-    expect(text).toContain("Upgrade to Premium");
+    // No Stripe buy button here: premium cannot be bought, so no answer offers it.
+    expect(text).toContain("New analyses are possible again after 00:00 UTC.");
+    expect(text).not.toContain("Premium");
     expect(done.message.citations).toEqual([]);
   });
 });
