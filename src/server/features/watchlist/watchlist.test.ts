@@ -376,7 +376,7 @@ describe.each(testDatabaseKinds("database-behaviour"))("watch lists and alerts o
     expect(after.items).toHaveLength(30);
     for (const item of after.items) expect(item).toMatchObject({ pending: false, latest: { as_of: next } });
   }, 180_000);
-  it("a close under the stop shown the session before raises the SELL in the bell and the digest, and no BUY that session though the analysis sees a new breakout", async () => {
+  it("a close under the stop shown the session before raises the SELL in the bell and the digest, and no BUY that session though the analysis sees a new breakout; the next session announces it with the old levels", async () => {
     const { app, clock } = await startUniverseOfThree();
     const alice = await createVerifiedUser(app, "alice@example.com");
     // A BUY name of the demo market, outside the universe: it breaks out anew every session (decision 032).
@@ -404,6 +404,15 @@ describe.each(testDatabaseKinds("database-behaviour"))("watch lists and alerts o
     // The levels the SELL ended are kept with the session's snapshot, to be named by the next setup.
     const [latest] = await app.database.db.select().from(watchSnapshots).where(and(eq(watchSnapshots.ticker, "QBIT"), eq(watchSnapshots.session, second)));
     expect((latest!.snapshot as WatchSnapshot).stoppedOut).toMatchObject({ session: second, breakoutDate: "2020-01-02", stop });
+
+    // The session after: the new breakout is announced as a new setup that names the levels the SELL ended.
+    const third = clock.advanceSessions(1);
+    await app.services.publicRefresh.refresh({ force: true });
+    await expect.poll(async () => json<Alerts>(await app.app.inject({ url: "/api/alerts", headers: apiHeaders(alice.jwt) })).alerts.filter((alert) => alert.session === third).length, { timeout: 60_000 }).toBe(1);
+    const [announced] = json<Alerts>(await app.app.inject({ url: "/api/alerts", headers: apiHeaders(alice.jwt) })).alerts.filter((alert) => alert.session === third);
+    expect(announced).toMatchObject({ ticker: "QBIT", kind: "buy", title: "QBIT reached its buy range on a new breakout (BUY)" });
+    expect(announced!.detail).toContain(`A new setup after the SELL of ${second}. New levels: buy point $`);
+    expect(announced!.detail).toContain(`(were buy point $${shown.buyPoint!.toFixed(2)}, stop $${stop.toFixed(2)}).`);
   }, 120_000);
 
   it("a slice that fails on every attempt loses only its own stocks: the others alert, the failures are recorded, the next session catches up, old snapshots are pruned", async () => {
