@@ -1,5 +1,5 @@
 import { percent, price } from "../narrative/format";
-import type { WatchSnapshot } from "./watch-snapshot";
+import type { StoppedOut, WatchSnapshot } from "./watch-snapshot";
 
 /**
  * The alert rules of a watched stock (decision 032). Each compares the stock's snapshot
@@ -29,64 +29,82 @@ function daysBetween(from: string, to: string): number {
 
 const money = (value: number) => `$${price(value)}`;
 
-function levels(snapshot: WatchSnapshot): string {
+function levelList(buyPoint: number | null, stop: number | null, target: number | null): string {
   const parts: string[] = [];
-  if (snapshot.buyPoint !== null) parts.push(`buy point ${money(snapshot.buyPoint)}`);
-  if (snapshot.stop !== null) parts.push(`stop ${money(snapshot.stop)}`);
-  if (snapshot.target !== null) parts.push(`target ${money(snapshot.target)}`);
-  return parts.length > 0 ? ` ${capitalise(parts.join(", "))}.` : "";
+  if (buyPoint !== null) parts.push(`buy point ${money(buyPoint)}`);
+  if (stop !== null) parts.push(`stop ${money(stop)}`);
+  if (target !== null) parts.push(`target ${money(target)}`);
+  return parts.join(", ");
+}
+
+function levels(snapshot: WatchSnapshot): string {
+  const list = levelList(snapshot.buyPoint, snapshot.stop, snapshot.target);
+  return list ? ` ${capitalise(list)}.` : "";
 }
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** A setup announced after a SELL names its levels and the ones the SELL ended, so the two plans are not confused. */
+function newLevels(now: WatchSnapshot, old: StoppedOut): string {
+  const fresh = levelList(now.buyPoint ?? now.pivot, now.stop, now.target);
+  const were = levelList(old.buyPoint, old.stop, null);
+  return ` New levels: ${fresh || "none yet"}${were ? ` (were ${were})` : ""}.`;
+}
+
+/** The stop shown the session before, when this session closed under it. */
+function brokenStop(before: WatchSnapshot, now: WatchSnapshot): number | null {
+  return before.stop !== null && now.close < before.stop ? before.stop : null;
+}
+
 /**
  * BUY: the stock is a BUY on this session and was not on the last one for the same breakout (it
- * reached its buy range on breakout volume: the engine's BUY requires both, docs/method.md).
+ * reached its buy range on breakout volume: the engine's BUY requires both, docs/method.md). After a
+ * SELL it is a new setup: never on the breakout that failed, and its detail names the old levels.
  */
 function buyEvent(before: WatchSnapshot, now: WatchSnapshot): AlertEvent | null {
   if (now.action !== "BUY") return null;
   const breakout = now.breakoutDate ?? now.session;
-  if (before.action === "BUY" && (before.breakoutDate ?? before.session) === breakout) return null;
+  const out = before.stoppedOut ?? null;
+  if (out ? out.breakoutDate !== null && out.breakoutDate === now.breakoutDate : before.action === "BUY" && (before.breakoutDate ?? before.session) === breakout) return null;
   const distance = now.buyPoint === null ? "" : `, ${percent(Math.abs(now.close / now.buyPoint - 1))} ${now.close >= now.buyPoint ? "above" : "below"} the buy point`;
   return {
     ticker: now.ticker,
     rule: "buy",
     key: `breakout:${breakout}`,
     session: now.session,
-    title: `${now.ticker} reached its buy range on breakout volume (BUY)`,
-    detail: `Closed at ${money(now.close)}${distance}.${levels(now)}`,
+    title: out ? `${now.ticker} reached its buy range on a new breakout (BUY)` : `${now.ticker} reached its buy range on breakout volume (BUY)`,
+    detail: out ? `Closed at ${money(now.close)}${distance}. A new setup after the SELL of ${out.session}.${newLevels(now, out)}` : `Closed at ${money(now.close)}${distance}.${levels(now)}`,
   };
 }
 
 /**
- * SELL: the engine turned the stock to SELL (stop hit, failed breakout, broken trend), or a BUY
- * closed under the stop it had the day before. One event per position: keyed by the breakout it
- * ends (or the session, without one).
+ * SELL: a close under the stop shown the session before (whatever today's analysis sees: a stop is
+ * a promise to the holder), or the engine turned the stock to SELL (stop hit, failed breakout, broken
+ * trend). Once per position: keyed by the breakout it ends (or the session, without one), and not
+ * again while the watcher is out of the stock.
  */
 function sellEvent(before: WatchSnapshot, now: WatchSnapshot): AlertEvent | null {
-  // A close under yesterday's stop ends that position, unless today's analysis already sees a new breakout (a new BUY with its own stop).
-  const rebought = now.action === "BUY" && now.breakoutDate !== before.breakoutDate;
-  const underStop = before.action === "BUY" && before.stop !== null && now.close < before.stop && !rebought;
-  const turned = now.action === "SELL" && before.action !== "SELL";
-  if (!underStop && !turned) return null;
-  const reason = underStop
-    ? `Closed at ${money(now.close)}, under the ${money(before.stop!)} stop.`
-    : `The analysis turned to SELL at ${money(now.close)}${before.breakoutDate ? ` (breakout of ${before.breakoutDate} failed or ended)` : ""}.`;
+  if (before.stoppedOut || before.action === "SELL") return null;
+  const stop = brokenStop(before, now);
+  if (stop === null && now.action !== "SELL") return null;
   return {
     ticker: now.ticker,
     rule: "sell",
     key: `position:${before.breakoutDate ?? now.session}`,
     session: now.session,
-    title: underStop ? `${now.ticker} closed under its stop (SELL)` : `${now.ticker} is now a SELL`,
-    detail: reason,
+    title: stop !== null ? `${now.ticker} closed under its ${money(stop)} stop (SELL)` : `${now.ticker} is now a SELL`,
+    detail:
+      stop !== null
+        ? `Closed at ${money(now.close)}, under the ${money(stop)} stop.`
+        : `The analysis turned to SELL at ${money(now.close)}${before.breakoutDate ? ` (breakout of ${before.breakoutDate} failed or ended)` : ""}.`,
   };
 }
 
-/** Extended: more than 5% above the buy point after a breakout, when it was not the session before. */
+/** Extended: more than 5% above the buy point after a breakout, when it was not the session before (never on a run a SELL ended). */
 function extendedEvent(before: WatchSnapshot, now: WatchSnapshot): AlertEvent | null {
-  if (!now.extended || before.extended) return null;
+  if (!now.extended || before.extended || before.stoppedOut) return null;
   const reference = now.buyPoint ?? now.pivot;
   return {
     ticker: now.ticker,
@@ -101,27 +119,56 @@ function extendedEvent(before: WatchSnapshot, now: WatchSnapshot): AlertEvent | 
 /**
  * New base: a base (and with it a new pivot) where there was none, or one that began well after the
  * last one (NEW_BASE_GAP_DAYS) or after its breakout. A base re-measured by a day is the same base.
+ * After a SELL, any base with a pivot that is not the failed breakout's is the new setup, keyed by the SELL.
  */
 function newBaseEvent(before: WatchSnapshot, now: WatchSnapshot): AlertEvent | null {
   if (now.baseStart === null || now.pivot === null) return null;
-  if (before.baseStart !== null) {
+  const out = before.stoppedOut ?? null;
+  if (out && now.breakoutDate !== null && now.breakoutDate === out.breakoutDate) return null;
+  if (!out && before.baseStart !== null) {
     const afterBreakout = before.breakoutDate !== null && now.baseStart > before.breakoutDate;
     if (!afterBreakout && daysBetween(before.baseStart, now.baseStart) < NEW_BASE_GAP_DAYS) return null;
   }
+  const signal = `${now.baseType ?? "A base"} since ${now.baseStart}; a close above ${money(now.pivot)} on breakout volume would be the buy signal.`;
   return {
     ticker: now.ticker,
     rule: "new_base",
-    key: `base:${now.baseStart}`,
+    key: out ? `base:${now.baseStart}:after-sell:${out.session}` : `base:${now.baseStart}`,
     session: now.session,
     title: `${now.ticker} formed a new base: pivot ${money(now.pivot)}`,
-    detail: `${now.baseType ?? "A base"} since ${now.baseStart}; a close above ${money(now.pivot)} on breakout volume would be the buy signal.${levels(now)}`,
+    detail: out ? `${signal} A new setup after the SELL of ${out.session}.${newLevels(now, out)}` : `${signal}${levels(now)}`,
   };
 }
 
-/** The events between two sessions' snapshots of one stock; none without a snapshot before (the first is the baseline). */
+/**
+ * The events between two sessions' snapshots of one stock; none without a snapshot before (the
+ * first is the baseline). They never contradict the plan shown the session before: a session that
+ * closes under its stop raises the SELL and nothing else (no BUY on new levels that day), and after
+ * a SELL the next setup comes as one announcement (a BUY wins over its base) naming the old levels.
+ */
 export function stockEvents(before: WatchSnapshot | null, now: WatchSnapshot): AlertEvent[] {
   if (!before || before.session >= now.session) return [];
-  return [buyEvent(before, now), sellEvent(before, now), extendedEvent(before, now), newBaseEvent(before, now)].filter((event): event is AlertEvent => event !== null);
+  const sell = sellEvent(before, now);
+  if (sell) return [sell];
+  if (brokenStop(before, now) !== null) return [];
+  const buy = buyEvent(before, now);
+  const base = buy && before.stoppedOut ? null : newBaseEvent(before, now);
+  return [buy, extendedEvent(before, now), base].filter((event): event is AlertEvent => event !== null);
+}
+
+/**
+ * The session's snapshot with what the next session's rules need of the past: the levels a SELL
+ * ended, kept until the next setup is announced. The job stores this instead of the bare snapshot.
+ */
+export function carryForward(before: WatchSnapshot | null, now: WatchSnapshot): WatchSnapshot {
+  const kept = before?.stoppedOut ?? null;
+  if (!before || before.session >= now.session) return { ...now, stoppedOut: now.stoppedOut ?? null };
+  const rules = stockEvents(before, now).map((event) => event.rule);
+  if (rules.includes("sell")) {
+    return { ...now, stoppedOut: { session: now.session, breakoutDate: before.breakoutDate, buyPoint: before.buyPoint, stop: before.stop, target: before.target } };
+  }
+  const announced = rules.includes("buy") || rules.includes("new_base");
+  return { ...now, stoppedOut: kept && !announced ? kept : null };
 }
 
 export interface PriceAlert {

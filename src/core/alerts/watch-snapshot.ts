@@ -24,6 +24,22 @@ export interface WatchSnapshot {
   pivot: number | null;
   breakoutDate: string | null;
   demo: boolean;
+  /**
+   * The levels shown before the last SELL, while no new setup has been announced since (the
+   * watcher is out of the stock): carried from session to session by the alert job. Absent on
+   * snapshots stored before it was kept.
+   */
+  stoppedOut?: StoppedOut | null;
+}
+
+/** What a watcher was shown the session before a SELL ended the position. */
+export interface StoppedOut {
+  /** The session of the SELL. */
+  session: string;
+  breakoutDate: string | null;
+  buyPoint: number | null;
+  stop: number | null;
+  target: number | null;
 }
 
 function positive(value: unknown): number | null {
@@ -54,6 +70,7 @@ export function watchSnapshot(report: AnalysisReport): WatchSnapshot {
     pivot,
     breakoutDate: base?.breakout_date ?? null,
     demo: report.meta.demo,
+    stoppedOut: null,
   };
 }
 

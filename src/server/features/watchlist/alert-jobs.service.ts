@@ -1,4 +1,4 @@
-import { priceEvent, stockEvents, type AlertEvent } from "../../../core/alerts/alert-rules";
+import { carryForward, priceEvent, stockEvents, type AlertEvent } from "../../../core/alerts/alert-rules";
 import { watchSnapshot, type WatchSnapshot } from "../../../core/alerts/watch-snapshot";
 import type { AnalysisReport } from "../../../core/analysis/analysis-report";
 import type { MailSender } from "../../adapters/mail/mail-sender";
@@ -164,7 +164,7 @@ export class AlertJobsService {
   private async screenedSnapshots(): Promise<string[]> {
     const tickers = await this.deps.watchlist.watchedTickers();
     const snapshots = (await this.deps.screenedReports(tickers)).map(watchSnapshot);
-    await this.deps.watchlist.saveSnapshots(snapshots, this.deps.now());
+    await this.keepSnapshots(snapshots);
     const covered = new Set(snapshots.map((snapshot) => snapshot.ticker));
     return tickers.filter((ticker) => !covered.has(ticker)).sort();
   }
@@ -181,8 +181,22 @@ export class AlertJobsService {
         this.deps.log.warn({ ticker, err: error }, "alerts: a watched stock could not be analysed; it is skipped this session");
       }
     });
-    await this.deps.watchlist.saveSnapshots(snapshots, this.deps.now());
+    await this.keepSnapshots(snapshots);
     return failed.sort();
+  }
+
+  /** Stores the snapshots with what each stock's snapshot before carries forward (the levels a SELL ended). */
+  private async keepSnapshots(snapshots: WatchSnapshot[]): Promise<void> {
+    const carried: WatchSnapshot[] = [];
+    for (const session of new Set(snapshots.map((snapshot) => snapshot.session))) {
+      const ofSession = snapshots.filter((snapshot) => snapshot.session === session);
+      const before = await this.deps.watchlist.latestSnapshots(
+        ofSession.map((snapshot) => snapshot.ticker),
+        session,
+      );
+      carried.push(...ofSession.map((snapshot) => carryForward(before.get(snapshot.ticker) ?? null, snapshot)));
+    }
+    await this.deps.watchlist.saveSnapshots(carried, this.deps.now());
   }
 
   /**

@@ -1,8 +1,9 @@
 import { createHmac } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AlertSettings, Alerts } from "../../../contracts/alerts";
 import type { WatchItem, Watchlist } from "../../../contracts/watchlist";
+import type { WatchSnapshot } from "../../../core/alerts/watch-snapshot";
 import type { MarketDataProvider } from "../../../core/market/market-data-provider";
 import { lastCompletedSession, isoFromDayNumber } from "../../../core/market/trading-calendar";
 import { CachedMarketDataProvider } from "../../adapters/market/cached-market-data-provider";
@@ -375,6 +376,45 @@ describe.each(testDatabaseKinds("database-behaviour"))("watch lists and alerts o
     expect(after.items).toHaveLength(30);
     for (const item of after.items) expect(item).toMatchObject({ pending: false, latest: { as_of: next } });
   }, 180_000);
+  it("a close under the stop shown the session before raises the SELL in the bell and the digest, and no BUY that session though the analysis sees a new breakout; the next session announces it with the old levels", async () => {
+    const { app, clock } = await startUniverseOfThree();
+    const alice = await createVerifiedUser(app, "alice@example.com");
+    // A BUY name of the demo market, outside the universe: it breaks out anew every session (decision 032).
+    expect((await watch(app, alice.jwt, "QBIT")).statusCode).toBe(201);
+    const first = clock.advanceSessions(1);
+    await app.services.publicRefresh.refresh({ force: true });
+    await alertJobsIdle(app);
+
+    // The plan shown on the first session: a BUY on an older breakout, with a stop over any close to come.
+    const [row] = await app.database.db.select().from(watchSnapshots).where(eq(watchSnapshots.ticker, "QBIT"));
+    const shown = row!.snapshot as WatchSnapshot;
+    expect(shown).toMatchObject({ session: first, action: "BUY", stoppedOut: null });
+    const stop = Math.round(shown.close * 300) / 100;
+    await app.database.db.update(watchSnapshots).set({ snapshot: { ...shown, stop, breakoutDate: "2020-01-02" } }).where(eq(watchSnapshots.ticker, "QBIT"));
+
+    const second = clock.advanceSessions(1);
+    await app.services.publicRefresh.refresh({ force: true });
+    const [digest] = await digestFor(app, "alice@example.com");
+    const alerts = json<Alerts>(await app.app.inject({ url: "/api/alerts", headers: apiHeaders(alice.jwt) })).alerts;
+    expect(alerts.map((alert) => `${alert.ticker} ${alert.kind} ${alert.session}`)).toEqual([`QBIT sell ${second}`]);
+    const title = `QBIT closed under its $${stop.toFixed(2)} stop (SELL)`;
+    expect(alerts[0]!.title).toBe(title);
+    expect(digest!.text).toContain(title);
+    expect(digest!.text).not.toContain("QBIT reached its buy range");
+    // The levels the SELL ended are kept with the session's snapshot, to be named by the next setup.
+    const [latest] = await app.database.db.select().from(watchSnapshots).where(and(eq(watchSnapshots.ticker, "QBIT"), eq(watchSnapshots.session, second)));
+    expect((latest!.snapshot as WatchSnapshot).stoppedOut).toMatchObject({ session: second, breakoutDate: "2020-01-02", stop });
+
+    // The session after: the new breakout is announced as a new setup that names the levels the SELL ended.
+    const third = clock.advanceSessions(1);
+    await app.services.publicRefresh.refresh({ force: true });
+    await expect.poll(async () => json<Alerts>(await app.app.inject({ url: "/api/alerts", headers: apiHeaders(alice.jwt) })).alerts.filter((alert) => alert.session === third).length, { timeout: 60_000 }).toBe(1);
+    const [announced] = json<Alerts>(await app.app.inject({ url: "/api/alerts", headers: apiHeaders(alice.jwt) })).alerts.filter((alert) => alert.session === third);
+    expect(announced).toMatchObject({ ticker: "QBIT", kind: "buy", title: "QBIT reached its buy range on a new breakout (BUY)" });
+    expect(announced!.detail).toContain(`A new setup after the SELL of ${second}. New levels: buy point $`);
+    expect(announced!.detail).toContain(`(were buy point $${shown.buyPoint!.toFixed(2)}, stop $${stop.toFixed(2)}).`);
+  }, 120_000);
+
   it("a slice that fails on every attempt loses only its own stocks: the others alert, the failures are recorded, the next session catches up, old snapshots are pruned", async () => {
     const { app, clock } = await startUniverseOfThree();
     const alice = await createVerifiedUser(app, "alice@example.com");

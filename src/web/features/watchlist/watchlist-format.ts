@@ -13,10 +13,10 @@ export function stopDistanceText(distance: number | null): string | null {
 
 /** The rules' names and one-line explanations, in the order the pages list them. */
 export const RULE_TEXTS: Record<WatchRule | "price", { label: string; hint: string }> = {
-  buy: { label: "Buy signal", hint: "It reaches its buy range on breakout volume." },
-  sell: { label: "Sell signal", hint: "It closes under its stop or its breakout fails." },
+  buy: { label: "Buy signal", hint: "It reaches its buy range on breakout volume; never on a day it closes under its stop." },
+  sell: { label: "Sell signal", hint: "It closes under the stop shown the day before, or its breakout fails. That day brings no buy, extended or new-base alert for it." },
   extended: { label: "Extended", hint: "It runs more than 5% past its buy point: too late to buy, wait for a pullback." },
-  new_base: { label: "New base", hint: "It forms a new base with a new buy point (pivot)." },
+  new_base: { label: "New base", hint: "It forms a new base with a new buy point (pivot). After a sell signal, the next setup names its new levels and the old ones." },
   price: { label: "Price alerts", hint: "It closes above or below a price you set on the watch list." },
 };
 
