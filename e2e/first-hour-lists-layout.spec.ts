@@ -66,7 +66,7 @@ test("Share and Print have their own space: they cover no report text, no trigge
   await page.goto("/stocks");
   const toolbar = page.getByTestId("share-print-buttons");
   await expect(toolbar.getByRole("button", { name: "Share" })).toBeDisabled();
-  // On /stocks before any result, the footer's links (Terms of Use) are not covered.
+  // On /stocks before any result, the footer's links (Contact us) are not covered.
   await expectNeverCovers(page, toolbar, page.getByRole("contentinfo").getByRole("link"), "the footer links");
 
   await analyzeStock(page, "NWSC");
@@ -114,7 +114,7 @@ test("the gift results page has the site's header and footer", async ({ page }) 
   await expect(main.getByRole("link", { name: "Gift ideas" })).toHaveAttribute("aria-current", "page");
   const footer = page.getByRole("contentinfo");
   await expect(footer).toContainText("Research, not investment advice.");
-  await expect(footer.getByRole("link", { name: "Terms of Use" })).toBeVisible();
+  await expect(footer.getByRole("link", { name: "Contact us" })).toBeVisible();
   // Nothing scrolls sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTH);
   await shot(page, "gift-results");

@@ -18,14 +18,15 @@ test("the landing page has the header, the drawer and the footer of docs/product
   // 240 px wide, and fully slid in from the left once its animation ends.
   await expect(drawer).toHaveCSS("width", "240px");
   await expect.poll(async () => Math.round((await drawer.boundingBox())?.x ?? -1)).toBe(0);
-  for (const name of ["Projects", "Solutions", "Blog", "Events"]) {
+  for (const name of ["Analyze a stock", "Your history", "Import CSV"]) {
     await expect(drawer.getByRole("link", { name })).toBeVisible();
   }
   // Clicking the dimmed overlay (right of the drawer) closes it.
   await page.mouse.click(page.viewportSize()!.width - 20, 400);
   await expect(drawer).toBeHidden();
   const footer = page.getByRole("contentinfo");
-  for (const name of ["Support", "FAQ", "Terms of Use"]) await expect(footer.getByRole("link", { name })).toBeVisible();
+  for (const name of ["Track record", "Contact us"]) await expect(footer.getByRole("link", { name })).toBeVisible();
+  await expect(page.locator('a[href="#"]')).toHaveCount(0);
   await page.getByRole("banner").getByRole("link", { name: "Sign Up" }).click();
   await expect(page).toHaveURL(/\/signup$/);
 });

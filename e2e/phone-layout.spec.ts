@@ -4,6 +4,9 @@ import { expectNeverCovers, expectNoSidewaysScroll } from "./support/layout";
 import { shot } from "./support/screenshots";
 import { recordScripts } from "./support/page-scripts";
 import { requestGiftIdeasForSam } from "./support/gift-form";
+import path from "node:path";
+
+const flatSample = path.resolve(import.meta.dirname, "../docs/samples/analyses-flat.csv");
 
 // The main pages on a phone (390 × 844, touch). Every journey runs once, at 1280 px, in its own spec;
 // this one checks what matters on a small screen: nothing scrolls sideways, the menus open and work
@@ -24,6 +27,11 @@ async function waitForPublicLists(request: APIRequestContext): Promise<void> {
       )
       .toBeGreaterThan(0);
   }
+}
+
+/** No link on the page leads nowhere (`href="#"`). */
+async function expectNoDeadLinks(page: Page, what: string): Promise<void> {
+  await expect(page.locator('a[href="#"]'), `${what}: links to "#"`).toHaveCount(0);
 }
 
 function tab(page: Page, name: string) {
@@ -72,8 +80,13 @@ test("landing: the lists, a card's panel and the news by touch, nothing wider th
   await expect(page.locator("#buy-list")).toBeInViewport();
   await expectNoSidewaysScroll(page, "the landing page at #buy-list");
 
+  await expectNoDeadLinks(page, "the landing page");
+
   await tab(page, "Stocks to watch").tap();
   await expect(page.getByTestId("stock-card").first().getByTestId("recommendation-badge")).toHaveText("WATCH");
+  await expectNoSidewaysScroll(page, "the 'Stocks to watch' cards");
+  await expectWithinScreen(page.getByTestId("stock-card").first(), "the first watch card");
+  await shot(page, "watch-cards", { of: page.getByRole("list", { name: "Stocks to watch" }) });
   await tab(page, "Stocks to buy").tap();
   const card = page.getByTestId("stock-card").first();
   await expect(card.getByTestId("recommendation-badge")).toHaveText("BUY");
@@ -114,7 +127,8 @@ test("the sign-in and sign-up forms fit; the menus open and work by touch and by
   await expect(drawer).toBeVisible();
   await expect(drawer).toHaveCSS("width", "240px");
   await expect.poll(async () => Math.round((await drawer.boundingBox())?.x ?? -1)).toBe(0);
-  for (const name of ["Projects", "Solutions", "Blog", "Events"]) await expect(drawer.getByRole("link", { name })).toBeVisible();
+  for (const name of ["Analyze a stock", "Your history", "Import CSV"]) await expect(drawer.getByRole("link", { name })).toBeVisible();
+  await expectNoDeadLinks(page, "the drawer");
   await page.touchscreen.tap(PHONE.width - 20, 400);
   await expect(drawer).toBeHidden();
 
@@ -151,7 +165,7 @@ test("signed in: analyze and a report, Share/Print covering nothing, the history
   await expect(page.getByRole("complementary", { name: "Demo market" })).toBeVisible();
   await expect(page.getByTestId("usage-line")).toBeVisible();
   const toolbar = page.getByTestId("share-print-buttons");
-  // Before any result, the footer's links (Terms of Use) are not covered.
+  // Before any result, the footer's links (Contact us) are not covered.
   await expectNeverCovers(page, toolbar, page.getByRole("contentinfo").getByRole("link"), "the footer links");
 
   const input = page.getByLabel("Enter Stock Ticker or Company Name");
@@ -168,7 +182,9 @@ test("signed in: analyze and a report, Share/Print covering nothing, the history
   await expectNeverCovers(page, toolbar, report.locator("h2, h3, p, li, dd, dt, canvas"), "the report");
   await expectNeverCovers(page, toolbar, page.getByRole("contentinfo").getByRole("link"), "the footer links");
   await expectNoSidewaysScroll(page, "the report");
+  await expectNoDeadLinks(page, "the report");
   await shot(page, "report");
+  await shot(page, "report-chart", { of: page.getByTestId("price-chart") });
 
   // The history, through the page links.
   await page.getByRole("button", { name: "Show page links" }).tap();
@@ -192,9 +208,20 @@ test("signed in: analyze and a report, Share/Print covering nothing, the history
   await expectNoSidewaysScroll(page, "the upload page");
   await shot(page, "upload");
 
+  // The upload's result is on screen, with the focus, not below the formats' help.
+  await page.getByLabel("CSV file").setInputFiles(flatSample);
+  await page.getByRole("button", { name: "Upload CSV" }).tap();
+  const result = page.getByTestId("upload-result");
+  await expect(result.getByTestId("upload-summary")).toContainText("2 imported, 0 skipped as duplicates");
+  await expect(result).toBeFocused();
+  await expect(result.getByRole("status")).toBeInViewport();
+  await expectNoDeadLinks(page, "the upload page");
+  await shot(page, "upload-result", { fullPage: false });
+
   await page.goto("/watchlist");
   await expect(page.getByTestId("watchlist-empty")).toBeVisible();
   await expectNoSidewaysScroll(page, "the watch list");
+  await expectNoDeadLinks(page, "the watch list");
   await page.goto("/settings/alerts");
   await expect(page.getByTestId("digest-switch")).toBeVisible();
   await expectNoSidewaysScroll(page, "the alert settings");
@@ -243,6 +270,7 @@ test("the track record fits: no sideways scrolling of the page, the calls table 
   await expect(page.getByTestId("calls-table").getByTestId("call-row").first()).toBeVisible();
   await expect(page.getByText("Past results do not guarantee future results.")).toBeVisible();
   await expectNoSidewaysScroll(page, "the track record");
+  await expectNoDeadLinks(page, "the track record");
   // The scrolling region around the table.
   const box = page.getByTestId("calls-table").locator("xpath=..");
   expect(await box.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
@@ -254,8 +282,9 @@ test("the track record fits: no sideways scrolling of the page, the calls table 
 test("the gift results and the dev mailbox's long links fit the screen", async ({ page, verifiedUser: _user }) => {
   await requestGiftIdeasForSam(page, "tap");
   await expect(page.getByRole("heading", { name: "Gift ideas for Sam" })).toBeVisible();
-  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Terms of Use" })).toBeVisible();
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Contact us" })).toBeVisible();
   await expectNoSidewaysScroll(page, "the gift results");
+  await expectNoDeadLinks(page, "the gift results");
 
   // The fixture's verification e-mail is in the mailbox: its long link wraps.
   await page.goto("/dev/mailbox");

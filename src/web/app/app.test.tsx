@@ -43,9 +43,12 @@ describe("layout", () => {
     expect(screen.getByRole("contentinfo")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Skip to main content" })).toBeInTheDocument();
     const footer = within(screen.getByRole("navigation", { name: "Footer" }));
-    for (const name of ["Support", "FAQ", "Terms of Use"]) {
-      expect(footer.getByRole("link", { name })).toHaveAttribute("href", "#");
-    }
+    expect(footer.getAllByRole("link").map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+      ["Track record", "/track-record"],
+      ["Contact us", "/#contact"],
+    ]);
+    // No link leads nowhere.
+    expect(document.querySelectorAll('a[href="#"]')).toHaveLength(0);
     expect(within(screen.getByRole("banner")).getByRole("link", { name: "Quanta" })).toHaveAttribute("href", "/");
     expect(await screen.findByRole("heading", { level: 1, name: "Simplify Investments" })).toBeInTheDocument();
   });
@@ -140,15 +143,15 @@ describe("Manage subscription", () => {
 });
 
 describe("navigation drawer", () => {
-  it("opens 240 px wide with the placeholder links and closes on an overlay click", async () => {
+  it("opens 240 px wide with the app's pages, no link leading nowhere, and closes on an overlay click", async () => {
     fake.setSession(null);
     renderApp("/");
     await userEvent.click(screen.getByRole("button", { name: "Open menu" }));
     const drawer = await screen.findByRole("dialog");
     expect(drawer.style.width).toBe("240px");
-    for (const name of ["Projects", "Solutions", "Blog", "Events"]) {
-      expect(within(drawer).getByRole("link", { name })).toHaveAttribute("href", "#");
-    }
+    expect(within(drawer).getByRole("link", { name: "Analyze a stock" })).toHaveAttribute("href", "/stocks");
+    for (const name of ["Projects", "Solutions", "Blog", "Events"]) expect(within(drawer).queryByRole("link", { name })).toBeNull();
+    expect(document.querySelectorAll('a[href="#"]')).toHaveLength(0);
     expect(within(drawer).getByRole("link", { name: "Login" })).toHaveAttribute("href", "/signin");
     expect(within(drawer).getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/signup");
 

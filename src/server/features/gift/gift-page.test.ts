@@ -27,7 +27,12 @@ describe("gift pages carry the site's header and footer", () => {
     expect(header?.querySelector('a[aria-current="page"]')?.textContent).toBe("Gift ideas");
     const footer = doc.querySelector("footer");
     expect(footer?.textContent).toContain("Research, not investment advice.");
-    expect([...(footer?.querySelectorAll('nav[aria-label="Footer"] a') ?? [])].map((a) => a.textContent)).toEqual(["Support", "FAQ", "Terms of Use"]);
+    expect([...(footer?.querySelectorAll('nav[aria-label="Footer"] a') ?? [])].map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
+      ["Track record", "/track-record"],
+      ["Contact us", "/#contact"],
+    ]);
+    // No link leads nowhere.
+    expect(doc.querySelectorAll('a[href="#"]')).toHaveLength(0);
     // Header, main and footer in document order, one of each.
     expect(doc.querySelectorAll("header, main, footer")).toHaveLength(3);
     expect([...doc.querySelectorAll("header, main, footer")].map((e) => e.tagName)).toEqual(["HEADER", "MAIN", "FOOTER"]);

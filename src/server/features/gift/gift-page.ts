@@ -107,7 +107,10 @@ const HEADER_LINKS = [
 ] as const;
 
 /** The SPA footer's links (components/layout/site-footer.tsx). */
-const FOOTER_LINKS = ["Support", "FAQ", "Terms of Use"] as const;
+const FOOTER_LINKS = [
+  { href: paths.trackRecord(), label: "Track record" },
+  { href: `${paths.home()}#contact`, label: "Contact us" },
+] as const;
 
 function siteHeader(brand: string): string {
   const links = HEADER_LINKS.map(
@@ -118,7 +121,7 @@ function siteHeader(brand: string): string {
 }
 
 function siteFooter(brand: string): string {
-  const links = FOOTER_LINKS.map((label) => `<li><a href="#">${escapeHtml(label)}</a></li>`).join("");
+  const links = FOOTER_LINKS.map((link) => `<li><a href="${link.href}">${escapeHtml(link.label)}</a></li>`).join("");
   return `<footer class="gift-footer"><div class="gift-footer-bar"><div><a class="gift-brand" href="${paths.home()}">${logoSvg(22)}<span>${escapeHtml(brand)}</span></a>
 <p>Research, not investment advice. Markets carry risk.</p></div>
 <nav aria-label="Footer"><ul>${links}</ul></nav></div></footer>`;

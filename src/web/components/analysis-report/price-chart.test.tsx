@@ -26,8 +26,13 @@ const chartMock = vi.hoisted(() => {
           entry.data = data;
         },
         createPriceLine: (line: Record<string, unknown>) => {
-          entry.priceLines.push(line);
-          return {};
+          const drawn = { ...line };
+          entry.priceLines.push(drawn);
+          return {
+            applyOptions: (options: Record<string, unknown>) => {
+              Object.assign(drawn, options);
+            },
+          };
         },
         priceScale: () => ({ applyOptions }),
       };
@@ -73,6 +78,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe("PriceChart", () => {
@@ -83,6 +89,8 @@ describe("PriceChart", () => {
       return Promise.resolve(jsonResponse({ error: "x", code: "not_found" } satisfies ApiError, 404));
     });
     vi.stubGlobal("fetch", fetchMock);
+    // A desktop-wide chart: the price lines carry their titles.
+    vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(900);
     const view = renderChart({ ticker: "NVDA", buyPoint: 98.99, stopLoss: 92.27, target: "N/A" });
 
     await waitFor(() => {
@@ -173,6 +181,36 @@ describe("PriceChart", () => {
     });
     expect(chartMock.series[0]?.priceLines.map((line) => line.title)).toEqual(["", ""]);
     expect(screen.getByRole("list", { name: "Chart legend" })).toHaveTextContent("Target 120.00");
+    vi.restoreAllMocks();
+  });
+
+  it("hides the titles of a chart drawn before it had a width, shows them once it is wide, hides them again on a phone", async () => {
+    let resized: ((entries: { contentRect: { width: number } }[]) => void) | null = null;
+    const disconnect = vi.fn();
+    vi.stubGlobal(
+      "ResizeObserver",
+      class {
+        constructor(callback: (entries: { contentRect: { width: number } }[]) => void) {
+          resized = callback;
+        }
+        observe() {}
+        disconnect = disconnect;
+      },
+    );
+    vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(0);
+    vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(jsonResponse({ ticker: "NVDA", demo: false, bars: bars(300) } satisfies BarsResponse))));
+    const { unmount } = renderChart({ ticker: "NVDA", buyPoint: 98.99, stopLoss: 92.27, target: 120 });
+    await waitFor(() => {
+      expect(chartMock.fitContent).toHaveBeenCalled();
+    });
+    const titles = () => chartMock.series[0]?.priceLines.map((line) => line.title);
+    expect(titles()).toEqual(["", "", ""]);
+    resized!([{ contentRect: { width: 900 } }]);
+    expect(titles()).toEqual(["Buy point", "Stop loss", "Target"]);
+    resized!([{ contentRect: { width: 358 } }]);
+    expect(titles()).toEqual(["", "", ""]);
+    unmount();
+    expect(disconnect).toHaveBeenCalled();
     vi.restoreAllMocks();
   });
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import type { AutoscaleInfo, IChartApi } from "lightweight-charts";
+import type { AutoscaleInfo, IChartApi, IPriceLine } from "lightweight-charts";
 import type * as LightweightCharts from "lightweight-charts";
 import { fetchBars } from "../../lib/market-bars-api";
 import type { BarsResponse } from "../../../contracts/market-bars";
@@ -27,7 +27,7 @@ const CHART_RANGES = [
 ] as const;
 export type ChartRangeId = (typeof CHART_RANGES)[number]["id"];
 const DEFAULT_CHART_RANGE: ChartRangeId = "6M";
-/** Below this width the price lines draw no title on the chart (the legend names them), so no label covers the axis. */
+/** Below this width the price lines draw no title on the chart (the legend names them), so no label covers the axis or another. */
 const NARROW_CHART_PX = 640;
 /** Share of the chart's height the volume pane takes. */
 const VOLUME_PANE_SHARE = 0.22;
@@ -146,9 +146,19 @@ function addEmaLines(lc: ChartLibrary, chart: IChartApi, bars: ChartBar[]) {
   }
 }
 
+/** A trade level's line and the title it draws on a wide chart. */
+interface TitledLine {
+  line: IPriceLine;
+  title: string;
+}
+
+/** The title a price line draws at this width: none on a narrow (or not yet laid out) chart. */
+function priceLineTitle(title: string, width: number): string {
+  return width >= NARROW_CHART_PX ? title : "";
+}
+
 /** Draws the whole chart into `element`: candles, volume, EMAs and the trade's levels. */
-function drawPriceChart(lc: ChartLibrary, element: HTMLElement, bars: ChartBar[], levels: TradeLevels): IChartApi {
-  const narrow = element.clientWidth > 0 && element.clientWidth < NARROW_CHART_PX;
+function drawPriceChart(lc: ChartLibrary, element: HTMLElement, bars: ChartBar[], levels: TradeLevels): { chart: IChartApi; lines: TitledLine[] } {
   const chart = lc.createChart(element, {
     autoSize: true,
     layout: { background: { color: "#ffffff" }, textColor: "#475569", attributionLogo: false },
@@ -165,13 +175,35 @@ function drawPriceChart(lc: ChartLibrary, element: HTMLElement, bars: ChartBar[]
     { price: levels.stop, color: CHART_COLORS.stopLoss, title: "Stop loss" },
     { price: levels.goal, color: CHART_COLORS.target, title: "Target" },
   ];
+  const titled: TitledLine[] = [];
   for (const { price, color, title } of lines) {
     if (price === null) continue;
-    // On a phone the title would cover the price axis; the axis label and the legend name the line.
-    candles.createPriceLine({ price, color, title: narrow ? "" : title, lineStyle: lc.LineStyle.Dashed, lineWidth: 2, axisLabelVisible: true });
+    // On a phone the titles cover the price axis and each other; the axis label and the legend name the line.
+    const line = candles.createPriceLine({
+      price,
+      color,
+      title: priceLineTitle(title, element.clientWidth),
+      lineStyle: lc.LineStyle.Dashed,
+      lineWidth: 2,
+      axisLabelVisible: true,
+    });
+    titled.push({ line, title });
   }
   chart.timeScale().fitContent();
-  return chart;
+  return { chart, lines: titled };
+}
+
+/** Shows or hides the price lines' titles as the chart's width crosses the narrow limit (a panel opening, a phone turned). */
+function observeTitles(element: HTMLElement, lines: TitledLine[]): () => void {
+  if (typeof ResizeObserver === "undefined") return () => undefined;
+  const observer = new ResizeObserver((entries) => {
+    const width = entries[0]?.contentRect.width ?? element.clientWidth;
+    for (const { line, title } of lines) line.applyOptions({ title: priceLineTitle(title, width) });
+  });
+  observer.observe(element);
+  return () => {
+    observer.disconnect();
+  };
 }
 
 /**
@@ -190,11 +222,14 @@ function usePriceChartDrawing(bars: ChartBar[] | undefined, levels: TradeLevels,
     if (!element || !bars || bars.length === 0) return;
     let cancelled = false;
     let chart: IChartApi | null = null;
+    let unobserve: () => void = () => undefined;
 
     import("lightweight-charts")
       .then((lc) => {
         if (cancelled) return;
-        chart = drawPriceChart(lc, element, bars, { buy, stop, goal });
+        const drawn = drawPriceChart(lc, element, bars, { buy, stop, goal });
+        chart = drawn.chart;
+        unobserve = observeTitles(element, drawn.lines);
         chartRef.current = { chart, count: bars.length };
         setChartReady((n) => n + 1);
       })
@@ -204,6 +239,7 @@ function usePriceChartDrawing(bars: ChartBar[] | undefined, levels: TradeLevels,
 
     return () => {
       cancelled = true;
+      unobserve();
       chartRef.current = null;
       chart?.remove();
       chart = null;

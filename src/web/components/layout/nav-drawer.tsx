@@ -6,9 +6,6 @@ import { UserMenu } from "./user-menu";
 import { paths } from "../../../contracts/paths";
 import { useSignInHref, useSignUpHref } from "../../lib/return-address";
 
-/** The drawer's marketing links; their pages do not exist, so they point nowhere on purpose. */
-const PLACEHOLDER_LINKS = ["Projects", "Solutions", "Blog", "Events"] as const;
-
 /** The app's own pages, so /upload (linked from nowhere else but History) can be found. */
 const APP_LINKS = [
   { to: paths.stocks(), label: "Analyze a stock" },
@@ -58,22 +55,6 @@ export function NavDrawer({ open, onOpenChange, brand }: NavDrawerProps) {
               >
                 {link.label}
               </Link>
-            </li>
-          ))}
-        </ul>
-        <ul className="mt-3 space-y-1 border-t border-line pt-3">
-          {PLACEHOLDER_LINKS.map((label) => (
-            <li key={label}>
-              <a
-                href="#"
-                onClick={(event) => {
-                  event.preventDefault();
-                  close();
-                }}
-                className="block rounded-lg px-3 py-2 text-sm font-medium text-ink hover:bg-brand-50 hover:text-brand-800"
-              >
-                {label}
-              </a>
             </li>
           ))}
         </ul>

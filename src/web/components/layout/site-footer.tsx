@@ -2,7 +2,10 @@ import { Link } from "react-router";
 import { Logo } from "./logo";
 import { paths } from "../../../contracts/paths";
 
-const FOOTER_LINKS = ["Support", "FAQ", "Terms of Use"] as const;
+const linkClass = "font-medium text-muted underline-offset-4 hover:text-ink hover:underline";
+
+/** Only pages that exist: the footer's old Support, FAQ and Terms of Use led nowhere (decision 048). */
+const CONTACT_HREF = `${paths.home()}#contact`;
 
 export function SiteFooter({ brand }: { brand: string }) {
   return (
@@ -17,13 +20,17 @@ export function SiteFooter({ brand }: { brand: string }) {
         </div>
         <nav aria-label="Footer">
           <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
-            {FOOTER_LINKS.map((label) => (
-              <li key={label}>
-                <a href="#" className="font-medium text-muted underline-offset-4 hover:text-ink hover:underline">
-                  {label}
-                </a>
-              </li>
-            ))}
+            <li>
+              <Link to={paths.trackRecord()} className={linkClass}>
+                Track record
+              </Link>
+            </li>
+            <li>
+              {/* A document link: the browser scrolls to the landing page's form, from any page. */}
+              <a href={CONTACT_HREF} className={linkClass}>
+                Contact us
+              </a>
+            </li>
           </ul>
         </nav>
       </div>

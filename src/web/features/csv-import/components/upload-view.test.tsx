@@ -52,6 +52,7 @@ afterEach(() => {
   cleanup();
   identitySession.stop();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe("upload page", () => {
@@ -109,6 +110,39 @@ describe("upload page", () => {
     expect(alert.closest("[role=alert]")).toHaveTextContent("Nothing was changed.");
     const rows = within(screen.getByTestId("rejected-rows")).getAllByRole("row");
     expect(rows[1]).toHaveTextContent(/3\s*current_metrics\.price\s*Expected a number, got "abc"\./);
+  });
+
+  it("brings the result into view under the form and moves the focus to it, for a success and a failure", async () => {
+    const scrolled: Element[] = [];
+    vi.spyOn(Element.prototype, "scrollIntoView").mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
+    let answer = () => jsonResponse(IMPORTED);
+    stubUpload(() => answer());
+    renderApp("/upload");
+    await pick(new File([CSV], "analyses.csv", { type: "text/csv" }));
+    await userEvent.click(screen.getByRole("button", { name: "Upload CSV" }));
+    await screen.findByText(UPLOAD_TEXTS.success);
+    const result = screen.getByTestId("upload-result");
+    await waitFor(() => {
+      expect(result).toHaveFocus();
+    });
+    expect(scrolled).toContain(result);
+    expect(within(result).getByRole("status")).toHaveTextContent(UPLOAD_TEXTS.success);
+    // Right under the form, before the formats' help: on a phone that help fills the screen.
+    const formats = screen.getByRole("heading", { name: "File formats" });
+    expect(result.compareDocumentPosition(formats) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    answer = () => jsonResponse({ error: "The file is larger than 5 MB.", code: "file_too_large" } satisfies ApiError, 413);
+    scrolled.length = 0;
+    await userEvent.click(screen.getByRole("button", { name: "Upload CSV" }));
+    await screen.findByText(UPLOAD_TEXTS.failure);
+    const failed = screen.getByTestId("upload-result");
+    await waitFor(() => {
+      expect(failed).toHaveFocus();
+    });
+    expect(scrolled).toContain(failed);
+    expect(within(failed).getByRole("alert")).toHaveTextContent("The file is larger than 5 MB.");
   });
 
   it("shows the failure for a refused file too (413)", async () => {

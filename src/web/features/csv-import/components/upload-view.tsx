@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { Link } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { Download, FileSpreadsheet, Upload } from "lucide-react";
@@ -126,15 +126,8 @@ export function UploadView() {
       <div className="space-y-6">
         <UploadForm uploading={status.kind === "uploading"} onChange={onChange} onSubmit={onSubmit} />
         {status.kind === "error" ? <Banner tone="error">{status.message}</Banner> : null}
+        {status.kind === "done" || status.kind === "failed" ? <UploadResult status={status} /> : null}
         <CsvFormatHelp />
-        {status.kind === "done" ? <UploadSummary summary={status.summary} /> : null}
-        {status.kind === "failed" ? (
-          <Banner tone="error">
-            <p>{UPLOAD_TEXTS.failure}</p>
-            {status.detail ? <p className="font-normal">{status.detail}</p> : null}
-          </Banner>
-        ) : null}
-        {status.kind === "failed" && status.rejected.length > 0 ? <RejectedRows rejected={status.rejected} /> : null}
         {file && preview ? <CsvPreviewCard fileName={file.name} preview={preview} /> : null}
       </div>
     </Page>
@@ -177,6 +170,30 @@ function UploadForm({
         </Button>
       </form>
     </Card>
+  );
+}
+
+/**
+ * The upload's outcome, right under the form. On a phone the form fills the screen, so the result is
+ * scrolled into view and takes the focus: it is seen and read out, not left below the fold.
+ */
+function UploadResult({ status }: { status: Extract<Status, { kind: "done" | "failed" }> }) {
+  const result = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    result.current?.scrollIntoView({ block: "nearest" });
+    result.current?.focus({ preventScroll: true });
+  }, [status]);
+  return (
+    <div ref={result} tabIndex={-1} data-testid="upload-result" className="scroll-mt-20 space-y-6 rounded-lg focus:outline-none">
+      {status.kind === "done" ? <UploadSummary summary={status.summary} /> : null}
+      {status.kind === "failed" ? (
+        <Banner tone="error">
+          <p>{UPLOAD_TEXTS.failure}</p>
+          {status.detail ? <p className="font-normal">{status.detail}</p> : null}
+        </Banner>
+      ) : null}
+      {status.kind === "failed" && status.rejected.length > 0 ? <RejectedRows rejected={status.rejected} /> : null}
+    </div>
   );
 }
 

@@ -71,7 +71,7 @@ export function StockCard({ entry, onOpen }: StockCardProps) {
         if (event.target instanceof Element && event.target.closest("a, button")) return;
         onOpen(entry);
       }}
-      className="flex w-full cursor-pointer flex-col rounded-2xl border border-line bg-surface p-5 shadow-card transition-shadow hover:shadow-header"
+      className="flex w-full min-w-0 cursor-pointer flex-col rounded-2xl border border-line bg-surface p-5 shadow-card transition-shadow hover:shadow-header"
     >
       <div className="flex items-start gap-3">
         <StockLogo ticker={ticker} />

@@ -88,9 +88,11 @@ export function StockList({ action }: { action: PublicListAction }) {
 
   return (
     <>
-      <ul aria-label={label} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {/* One column of minmax(0, 1fr), and cards that may shrink: an implicit grid column grows to the
+          widest card's content (a long company name), wider than a phone's screen. */}
+      <ul aria-label={label} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {query.data.map((entry) => (
-          <li key={entry.id} className="flex">
+          <li key={entry.id} className="flex min-w-0">
             <StockCard entry={entry} onOpen={open} />
           </li>
         ))}
