@@ -1,9 +1,11 @@
 import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { Printer, Share2 } from "lucide-react";
 import { Button } from "../../../components/ui/button";
+import { historyKeys } from "../../../lib/query-keys";
 import { shareAnalysis } from "../../../lib/share-api";
 
-export const SHARE_TEXTS = {
+const SHARE_TEXTS = {
   copied: "Link copied",
   shared: "Link shared",
   copyYourself: "Copy this link:",
@@ -76,11 +78,14 @@ function ShareStatus({ state }: { state: ShareState }) {
  * it stays disabled until a result exists. Hidden when printing.
  */
 export function SharePrintButtons({ analysisId, shareTitle }: SharePrintButtonsProps) {
+  const queryClient = useQueryClient();
   const [state, setState] = useState<ShareState>({ kind: "idle" });
   const onShare = async (id: string) => {
     setState({ kind: "busy" });
     try {
       const { url } = await shareAnalysis(id);
+      // The history marks the analysis as shared (with 'Stop sharing').
+      void queryClient.invalidateQueries({ queryKey: historyKeys.all });
       setState(await deliver(url, shareTitle));
     } catch {
       setState({ kind: "failed" });
