@@ -33,6 +33,7 @@ describe("paths", () => {
     expect(paths.signIn("/ask/c1?x=1")).toBe("/signin?redirect=%2Fask%2Fc1%3Fx%3D1");
     expect(paths.ask("c 1")).toBe("/ask/c%201");
     expect(paths.trackRecord()).toBe("/track-record");
+    expect(paths.shared("a-b_c")).toBe("/s/a-b_c");
     expect(paths.trackRecord({ action: "BUY", ticker: "BRK.B" })).toBe("/track-record?action=BUY&ticker=BRK.B");
   });
 
@@ -63,6 +64,7 @@ describe("paths", () => {
       watchlist: "/watchlist",
       alertSettings: "/settings/alerts",
       unsubscribeAlerts: "/unsubscribe/alerts",
+      shared: "/s/:token",
     });
   });
 });

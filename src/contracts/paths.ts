@@ -28,6 +28,7 @@ export const routePatterns = {
   watchlist: "/watchlist",
   alertSettings: "/settings/alerts",
   unsubscribeAlerts: "/unsubscribe/alerts",
+  shared: "/s/:token",
 } as const;
 
 function withQuery(path: string, query: Record<string, string | undefined>): string {
@@ -78,4 +79,6 @@ export const paths = {
   alertSettings: () => routePatterns.alertSettings,
   /** The alert digest's one-click unsubscribe page; the e-mail's link carries the user and its signature. */
   unsubscribeAlerts: (user: string, token: string) => withQuery(routePatterns.unsubscribeAlerts, { user, token }),
+  /** The public read-only page of a shared analysis. */
+  shared: (token: string) => `/s/${encodeURIComponent(token)}`,
 } as const;

@@ -33,7 +33,14 @@ export type AnalyzeResponse = z.infer<typeof analyzeResponseSchema>;
 
 /** One stored analysis of the caller; `analysis` is the stored report, read leniently by the web. */
 /** `outcome`: how the analysis's call has done since (decision 029), null until the first session after it is scored. */
-const historyItemSchema = z.object({ id: z.string(), analysis: z.unknown(), timestamp: z.string(), outcome: callOutcomeSchema.nullable().optional() });
+/** `sharePath`: the path of its public read-only page while the owner shares it, else null. */
+const historyItemSchema = z.object({
+  id: z.string(),
+  analysis: z.unknown(),
+  timestamp: z.string(),
+  outcome: callOutcomeSchema.nullable().optional(),
+  sharePath: z.string().nullable().optional(),
+});
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 
 export const historyQuerySchema = z.object({ ticker: z.string().max(64).optional() });

@@ -26,6 +26,7 @@ import { billingRoutes } from "./features/billing/billing.routes";
 import { chatRoutes } from "./features/chat/chat.routes";
 import { contactRoutes } from "./features/contact/contact.routes";
 import { csvImportRoutes } from "./features/csv-import/csv-import.routes";
+import { analysisSharingRoutes } from "./features/analysis-sharing/analysis-sharing.routes";
 import { devMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes";
 import { giftRoutes } from "./features/gift/gift.routes";
 import { healthRoutes } from "./features/health/health.routes";
@@ -190,6 +191,7 @@ async function registerFeatureRoutes(app: FastifyInstance, config: AppConfig, de
   await app.register(newsRoutes, { news: use("news") });
   await app.register(chatRoutes, { chat: use("chat") });
   await app.register(csvImportRoutes, { csv: use("csv") });
+  await app.register(analysisSharingRoutes, { sharing: use("sharing") });
   await app.register(watchlistRoutes, { watchlist: use("watchlist"), addLimit: use("watchlistAdds") });
   if (!config.isProduction && deps.outbox) await app.register(devMailboxRoutes, { outbox: deps.outbox });
   const clock = deps.clock;

@@ -127,6 +127,8 @@ describe.each(testDatabaseKinds("storage-only"))("cross-user isolation on $name"
       await refused(`GET analysis ${id}`, (x) => ({ method: "GET", url: `/user/stock-analyses/${x}` }), id, "not_found");
       await refused(`DELETE analysis ${id}`, (x) => ({ method: "DELETE", url: `/user/stock-analyses/${x}` }), id, "not_found");
       await refused(`restore analysis ${id}`, (x) => ({ method: "POST", url: `/user/stock-analyses/${x}/restore` }), id, "not_found");
+      await refused(`share analysis ${id}`, (x) => ({ method: "POST", url: `/api/analyses/${x}/share` }), id, "not_found");
+      await refused(`stop sharing analysis ${id}`, (x) => ({ method: "DELETE", url: `/api/analyses/${x}/share` }), id, "not_found");
     }
     for (const id of conversationIds) {
       await refused(`GET conversation ${id}`, (x) => ({ method: "GET", url: `/api/chat/conversations/${x}` }), id, "conversation_not_found");

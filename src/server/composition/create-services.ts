@@ -35,6 +35,7 @@ import { PublicRefreshService } from "../features/public-recommendations/public-
 import { RefreshRunsRepository } from "../features/public-recommendations/refresh-runs.repository";
 import { DailyUsageWithLimitNotice, dailyLimitOperatorNotice } from "../features/research/daily-limit-notice";
 import { ResearchService } from "../features/research/research.service";
+import { AnalysisSharingService } from "../features/analysis-sharing/analysis-sharing.service";
 import { StoredAnalysesRepository } from "../stored-analyses/stored-analyses.repository";
 import { HISTORY_SESSIONS, StockAnalysisService } from "../features/stock-analysis/stock-analysis.service";
 import { SymbolDirectoryRepository } from "../features/symbol-search/symbol-directory.repository";
@@ -110,6 +111,8 @@ export interface Services {
   watchlistAdds: RateLimit;
   chat: ChatService;
   csv: CsvImportService;
+  /** Read-only links to a user's analyses. */
+  sharing: AnalysisSharingService;
   news: NewsService;
   gifts: GiftService;
   logos: LogosService;
@@ -434,6 +437,7 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
     watchlistAdds: limiter.limit(WATCHLIST_ADD_RATE_LIMIT),
     chat: new ChatService({ repository: new ChatRepository(db), assistant, now }),
     csv: new CsvImportService({ repository: stockAnalyses, now }),
+    sharing: new AnalysisSharingService({ analyses: stockAnalyses, appUrl: config.appUrl }),
     news,
     // The gift assistant: catalogue scoring, refined by the LLM when one is configured.
     gifts: new GiftService({ gateway: llmGateway, log }),

@@ -108,6 +108,8 @@ export const stockAnalyses = pgTable(
     analysis: jsonb("analysis").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    // The address of the analysis's public read-only page while its owner shares it (null: not shared).
+    shareToken: text("share_token").unique(),
   },
   (table) => [
     index("stock_analyses_user_created_idx").on(table.userId, table.createdAt),

@@ -35,6 +35,14 @@ describe("registerSpaFallback", () => {
     }
   });
 
+  it("asks search engines not to index a shared analysis's page, and only that", async () => {
+    const server = await serve({ "index.html": "<p>shell</p>" });
+    const shared = await server.inject({ method: "GET", url: "/s/abcdefghijklmnopqrstuv" });
+    expect(shared.body).toBe("<p>shell</p>");
+    expect(shared.headers["x-robots-tag"]).toBe("noindex");
+    expect((await server.inject({ method: "GET", url: "/stocks" })).headers["x-robots-tag"]).toBeUndefined();
+  });
+
   it("sends the SPA shell for '/' when the build made no landing page", async () => {
     const server = await serve({ "index.html": "<p>shell</p>" });
     expect((await server.inject({ method: "GET", url: "/" })).body).toBe("<p>shell</p>");

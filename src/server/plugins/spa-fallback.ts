@@ -6,6 +6,9 @@ import fastifyStatic from "@fastify/static";
 /** Paths the server answers itself; anything else that accepts HTML gets the SPA (history fallback). */
 const SERVER_PREFIXES = ["/api/", "/research/", "/user/", "/csrf_cookie", "/healthz", "/readyz", "/docs", "/dev/"];
 
+/** Pages search engines must not index: a shared analysis is for the people given its link. */
+const NOINDEX_PREFIXES = ["/s/"];
+
 /** The landing page pre-rendered at build time (scripts/prerender-landing.mjs), sent for '/'. */
 const LANDING_HTML = "landing.html";
 
@@ -34,6 +37,7 @@ export async function registerSpaFallback(app: FastifyInstance, webRoot: string 
     const urlPath = request.url.split("?")[0] ?? "/";
     const isServerPath = SERVER_PREFIXES.some((prefix) => urlPath === prefix.replace(/\/$/, "") || urlPath.startsWith(prefix));
     if (root && !isServerPath && (request.method === "GET" || request.method === "HEAD")) {
+      if (NOINDEX_PREFIXES.some((prefix) => urlPath.startsWith(prefix))) void reply.header("x-robots-tag", "noindex");
       return reply.type("text/html; charset=utf-8").sendFile(urlPath === "/" ? landing : "index.html", root, { cacheControl: false });
     }
     return reply.status(404).send({ error: `Nothing is here: ${request.method} ${urlPath}`, code: "not_found" });

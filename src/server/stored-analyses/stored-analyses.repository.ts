@@ -17,6 +17,12 @@ export interface StoredAnalysis {
   createdAt: Date;
 }
 
+/** What the public page of a shared analysis may show: the report and its date, nothing of its owner. */
+export interface SharedAnalysis {
+  analysis: unknown;
+  createdAt: Date;
+}
+
 /** A row read from a user's file; `id` null when the file has none (one is made). */
 export interface ImportedAnalysis {
   id: string | null;
@@ -97,14 +103,55 @@ export class StoredAnalysesRepository {
     });
   }
 
-  async listForUser(userId: string, ticker?: string): Promise<StoredAnalysis[]> {
+  async listForUser(userId: string, ticker?: string): Promise<(StoredAnalysis & { shareToken: string | null })[]> {
     const conditions = [eq(stockAnalyses.userId, userId), isNull(stockAnalyses.deletedAt)];
     if (ticker) conditions.push(eq(stockAnalyses.ticker, ticker));
     return this.db
-      .select({ id: stockAnalyses.id, ticker: stockAnalyses.ticker, analysis: stockAnalyses.analysis, createdAt: stockAnalyses.createdAt })
+      .select({
+        id: stockAnalyses.id,
+        ticker: stockAnalyses.ticker,
+        analysis: stockAnalyses.analysis,
+        createdAt: stockAnalyses.createdAt,
+        shareToken: stockAnalyses.shareToken,
+      })
       .from(stockAnalyses)
       .where(and(...conditions))
       .orderBy(desc(stockAnalyses.createdAt), desc(stockAnalyses.id));
+  }
+
+  /**
+   * Shares one of the user's analyses under `token`, or answers the token it is already shared
+   * under (sharing twice gives the same link). Null when the analysis is not theirs or not there.
+   */
+  async share(userId: string, id: string, token: string): Promise<string | null> {
+    const owned = and(eq(stockAnalyses.id, id), eq(stockAnalyses.userId, userId), isNull(stockAnalyses.deletedAt));
+    const [set] = await this.db
+      .update(stockAnalyses)
+      .set({ shareToken: token })
+      .where(and(owned, isNull(stockAnalyses.shareToken)))
+      .returning({ shareToken: stockAnalyses.shareToken });
+    if (set?.shareToken) return set.shareToken;
+    const [row] = await this.db.select({ shareToken: stockAnalyses.shareToken }).from(stockAnalyses).where(owned);
+    return row?.shareToken ?? null;
+  }
+
+  /** Stops sharing one of the user's analyses (its link then reads nothing). False when it is not theirs or not there. */
+  async unshare(userId: string, id: string): Promise<boolean> {
+    const rows = await this.db
+      .update(stockAnalyses)
+      .set({ shareToken: null })
+      .where(and(eq(stockAnalyses.id, id), eq(stockAnalyses.userId, userId), isNull(stockAnalyses.deletedAt)))
+      .returning({ id: stockAnalyses.id });
+    return rows.length > 0;
+  }
+
+  /** The analysis shared under `token`, unless its owner stopped sharing or removed it. */
+  async findShared(token: string): Promise<SharedAnalysis | null> {
+    const [row] = await this.db
+      .select({ analysis: stockAnalyses.analysis, createdAt: stockAnalyses.createdAt })
+      .from(stockAnalyses)
+      .where(and(eq(stockAnalyses.shareToken, token), isNull(stockAnalyses.deletedAt)));
+    return row ?? null;
   }
 
   /** Hides one of the user's analyses (undoable). False when it is not theirs or not there. */

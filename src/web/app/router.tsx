@@ -23,6 +23,7 @@ const ForgetPasswordPage = page(() => import("./routes/forget-password").then((m
 const GiftPage = page(() => import("./routes/gift").then((m) => m.GiftPage));
 const NotFoundPage = page(() => import("./routes/not-found").then((m) => m.NotFoundPage));
 const ResetPasswordPage = page(() => import("./routes/reset-password").then((m) => m.ResetPasswordPage));
+const SharedAnalysisPage = page(() => import("./routes/shared-analysis").then((m) => m.SharedAnalysisPage));
 const SignInPage = page(() => import("./routes/sign-in").then((m) => m.SignInPage));
 const SignUpPage = page(() => import("./routes/sign-up").then((m) => m.SignUpPage));
 const StockDetailPage = page(() => import("./routes/stock-detail").then((m) => m.StockDetailPage));
@@ -56,6 +57,7 @@ export const routes: RouteObject[] = [
           { path: routePatterns.upload, element: <UploadPage /> },
           { path: routePatterns.trackRecord, element: <TrackRecordPage /> },
           { path: routePatterns.unsubscribeAlerts, element: <UnsubscribeAlertsPage /> },
+          { path: routePatterns.shared, element: <SharedAnalysisPage /> },
           {
             element: <RequireAuth />,
             children: [

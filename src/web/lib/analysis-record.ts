@@ -27,6 +27,8 @@ export interface AnalysisEntry {
   report: ReportData;
   /** How the call has done since (the history only; absent until the daily scoring has followed it). */
   outcome?: CallOutcome | null;
+  /** The path of its public read-only page while the owner shares it (the history only). */
+  sharePath?: string | null;
 }
 
 /** A stored analysis as the history (contracts/research.ts) and the public lists (contracts/public-list.ts) send it. */
@@ -61,7 +63,8 @@ export function parseAnalysisEntries(records: readonly StoredAnalysis[]): Analys
     const { id, analysis, timestamp } = record;
     try {
       const outcome = "outcome" in record ? record.outcome : undefined;
-      entries.push({ id, timestamp, report: parseAnalysisPayload(analysis), ...(outcome && { outcome }) });
+      const sharePath = "sharePath" in record ? record.sharePath : undefined;
+      entries.push({ id, timestamp, report: parseAnalysisPayload(analysis), ...(outcome && { outcome }), ...(sharePath && { sharePath }) });
     } catch (error) {
       console.warn(`Skipped analysis ${id}: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { apiErrorSchema as errorBody, idParamsSchema, successSchema } from "../../../contracts/api-error";
 import { analyzeRequestSchema, analyzeResponseSchema, historyQuerySchema, historyResponseSchema, usageSchema } from "../../../contracts/research";
+import { paths } from "../../../contracts/paths";
 import { requireUser, signedInUser, verifiedUser } from "../../plugins/require-user";
 import type { ResearchService } from "./research.service";
 
@@ -54,7 +55,13 @@ export async function researchRoutes(app: FastifyInstance, deps: { research: () 
       const rows = await (await deps.research()).history(signedInUser(request), request.query.ticker);
       return {
         success: true as const,
-        analyses: rows.map((row) => ({ id: row.id, analysis: row.analysis, timestamp: row.createdAt.toISOString(), outcome: row.outcome })),
+        analyses: rows.map((row) => ({
+          id: row.id,
+          analysis: row.analysis,
+          timestamp: row.createdAt.toISOString(),
+          outcome: row.outcome,
+          sharePath: row.shareToken === null ? null : paths.shared(row.shareToken),
+        })),
       };
     },
   );

@@ -41,7 +41,7 @@ export interface StoredAnalysis {
 /** What research needs of the stored analyses (stored-analyses/, the table's one owner). */
 interface AnalysisHistory {
   insert(row: { id: string; userId: string; ticker: string; action: string; analysis: unknown; createdAt: Date }): Promise<void>;
-  listForUser(userId: string, ticker?: string): Promise<StoredAnalysis[]>;
+  listForUser(userId: string, ticker?: string): Promise<(StoredAnalysis & { shareToken: string | null })[]>;
   /** The user's latest analysis of the ticker made from session `dataDate` of `dataSource`, or null. */
   findForDataDate(userId: string, ticker: string, dataDate: string, dataSource: string): Promise<StoredAnalysis | null>;
   /** Inserts unless such an analysis exists (atomically); answers the existing one, or null when inserted. */
@@ -192,7 +192,7 @@ export class ResearchService {
   }
 
   /** The user's analyses, newest first, each with how its call has done since (null until scored). */
-  async history(user: AuthenticatedUser, ticker: string | undefined): Promise<(StoredAnalysis & { outcome: CallOutcome | null })[]> {
+  async history(user: AuthenticatedUser, ticker: string | undefined): Promise<(StoredAnalysis & { shareToken: string | null; outcome: CallOutcome | null })[]> {
     const rows = await this.deps.analyses.listForUser(user.id, ticker?.trim().toUpperCase() || undefined);
     const outcomes = await this.deps.outcomes(user.id, rows.map((row) => row.id));
     return rows.map((row) => ({ ...row, outcome: outcomes.get(row.id) ?? null }));

@@ -9,12 +9,45 @@ import { focusAfterRemoval } from "../../../lib/focus-after-removal";
 import { formatDateTime, formatPrice, formatVolume, textOrNa } from "../../../lib/format";
 import { paths } from "../../../../contracts/paths";
 import { outcomeSentence } from "./analysis-outcome";
+import { ShareControls } from "./share-controls";
 
 export interface AnalysisCardProps {
   entry: AnalysisEntry;
   onFilter: (ticker: string) => void;
   onRemove: (entry: AnalysisEntry) => void;
   onDetails: (entry: AnalysisEntry) => void;
+}
+
+/** The card's Filter and Remove, beside its title. */
+function CardActions({ entry, onFilter, onRemove }: Pick<AnalysisCardProps, "entry" | "onFilter" | "onRemove">) {
+  const ticker = entry.report.stock_summary.ticker;
+  return (
+    <div className="flex shrink-0 gap-1">
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => {
+          onFilter(ticker);
+        }}
+      >
+        <Filter aria-hidden="true" size={16} />
+        Filter
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        data-remove-action=""
+        onClick={(event) => {
+          focusAfterRemoval(event.currentTarget.closest("article"));
+          onRemove(entry);
+        }}
+        className="text-danger-700 hover:bg-danger-50"
+      >
+        <Trash2 aria-hidden="true" size={16} />
+        Remove
+      </Button>
+    </div>
+  );
 }
 
 /** One analysis of the history (docs/product.md). */
@@ -39,31 +72,7 @@ export function AnalysisCard({ entry, onFilter, onRemove, onDetails }: AnalysisC
             {formatDateTime(entry.timestamp)}
           </time>
         </div>
-        <div className="flex shrink-0 gap-1">
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => {
-              onFilter(ticker);
-            }}
-          >
-            <Filter aria-hidden="true" size={16} />
-            Filter
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            data-remove-action=""
-            onClick={(event) => {
-              focusAfterRemoval(event.currentTarget.closest("article"));
-              onRemove(entry);
-            }}
-            className="text-danger-700 hover:bg-danger-50"
-          >
-            <Trash2 aria-hidden="true" size={16} />
-            Remove
-          </Button>
-        </div>
+        <CardActions entry={entry} onFilter={onFilter} onRemove={onRemove} />
       </div>
 
       <FieldList className="mt-4">
@@ -96,6 +105,8 @@ export function AnalysisCard({ entry, onFilter, onRemove, onDetails }: AnalysisC
           </Field>
         ) : null}
       </FieldList>
+
+      <ShareControls entry={entry} />
 
       <div className="mt-auto flex flex-wrap gap-2 pt-4">
         <Link

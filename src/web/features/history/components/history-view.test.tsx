@@ -253,3 +253,38 @@ describe("history", () => {
     expect(await screen.findByRole("link", { name: "Import CSV" })).toHaveAttribute("href", "/upload");
   });
 });
+
+describe("shared analyses", () => {
+  it("marks a shared analysis with its page and 'Stop sharing', which ends the link and says so", async () => {
+    let shared = true;
+    const calls: Call[] = [];
+    stubServer({
+      handler: (url, init) => {
+        const method = (init?.method ?? "GET").toUpperCase();
+        calls.push({ url, method });
+        if (url.startsWith("/user/stock-analyses/") && method === "GET") {
+          const analyses = RECORDS.map((r) => ({ ...r, sharePath: r.id === "a1" && shared ? "/s/abcdefghijklmnopqrstuv" : null }));
+          return jsonResponse({ success: true, analyses } satisfies HistoryResponse);
+        }
+        if (url === "/api/analyses/a1/share" && method === "DELETE") {
+          shared = false;
+          return jsonResponse({ success: true } satisfies SuccessResponse);
+        }
+        return undefined;
+      },
+    });
+    renderApp("/dashboard");
+    const nvda = await screen.findByRole("article", { name: "NVDA" });
+    expect(within(nvda).getByRole("link", { name: "open the shared page" })).toHaveAttribute("href", "/s/abcdefghijklmnopqrstuv");
+    // Not shared: no sharing line at all.
+    expect(within(card("TSLA")).queryByRole("button", { name: "Stop sharing" })).toBeNull();
+
+    await userEvent.click(within(nvda).getByRole("button", { name: "Stop sharing" }));
+    expect(await within(nvda).findByRole("status")).toHaveTextContent("Sharing stopped: the link no longer works.");
+    expect(calls).toContainEqual({ url: "/api/analyses/a1/share", method: "DELETE" });
+    await waitFor(() => {
+      expect(within(card("NVDA")).queryByRole("link", { name: "open the shared page" })).toBeNull();
+    });
+    expect(within(card("NVDA")).queryByRole("button", { name: "Stop sharing" })).toBeNull();
+  });
+});

@@ -23,7 +23,7 @@ afterEach(() => {
 describe("analyzeStock", () => {
   it("turns each answer into what the page shows", async () => {
     request.mockResolvedValueOnce({ kind: "success", report, analysis: null });
-    expect(await analyzeStock({ ticker: "NVDA" })).toEqual({ kind: "report", report, reused: null, refresh: false });
+    expect(await analyzeStock({ ticker: "NVDA" })).toEqual({ kind: "report", report, analysisId: null, reused: null, refresh: false });
     expect(request).toHaveBeenLastCalledWith("NVDA", {});
     request.mockResolvedValueOnce({ kind: "signup" });
     expect(await analyzeStock({ ticker: "NVDA" })).toEqual({ kind: "unlock" });
@@ -37,7 +37,7 @@ describe("analyzeStock", () => {
   it("passes on a reused analysis and asks with refresh for 'Refresh'", async () => {
     const reused = { analyzedAt: "2026-11-20T10:42:00Z", dataDate: "2026-11-19" };
     request.mockResolvedValueOnce({ kind: "success", report, analysis: { id: "a1", timestamp: reused.analyzedAt }, reused });
-    expect(await analyzeStock({ ticker: "NVDA", refresh: true })).toEqual({ kind: "report", report, reused, refresh: true });
+    expect(await analyzeStock({ ticker: "NVDA", refresh: true })).toEqual({ kind: "report", report, analysisId: "a1", reused, refresh: true });
     expect(request).toHaveBeenLastCalledWith("NVDA", { refresh: true });
   });
 

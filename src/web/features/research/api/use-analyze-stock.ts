@@ -9,9 +9,10 @@ import { researchKeys } from "./research-keys";
 export type AnalyzeResult =
   /**
    * The report; the server has stored it in the history. `reused`: it is the user's stored analysis
-   * of the same market data (not charged); `refresh`: the user asked with 'Refresh'.
+   * of the same market data (not charged); `refresh`: the user asked with 'Refresh'; `analysisId`:
+   * the stored analysis (what Share links to), null when the server did not say.
    */
-  | { kind: "report"; report: ReportData; reused: ReusedAnalysis | null; refresh: boolean }
+  | { kind: "report"; report: ReportData; analysisId: string | null; reused: ReusedAnalysis | null; refresh: boolean }
   /** Signed out or the session ended: the sign-up prompt ('Unlock Quanta AI'). */
   | { kind: "unlock" }
   /** E-mail not verified: the message plus the verification modal. */
@@ -31,7 +32,7 @@ export async function analyzeStock({ ticker, refresh = false }: AnalyzeRequest):
   const outcome = await requestAnalysis(ticker, refresh ? { refresh } : {});
   switch (outcome.kind) {
     case "success":
-      return { kind: "report", report: outcome.report, reused: outcome.reused ?? null, refresh };
+      return { kind: "report", report: outcome.report, analysisId: outcome.analysis?.id ?? null, reused: outcome.reused ?? null, refresh };
     case "signup":
       return { kind: "unlock" };
     case "limit": {

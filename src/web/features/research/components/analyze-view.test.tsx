@@ -3,6 +3,7 @@ import "@testing-library/jest-dom/vitest";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ShareResponse } from "../../../../contracts/analysis-sharing";
 import type { ApiError } from "../../../../contracts/api-error";
 import type { SubscriptionResponse } from "../../../../contracts/billing";
 import type { AnalyzeResponse, Usage } from "../../../../contracts/research";
@@ -31,6 +32,7 @@ interface Call {
   body: unknown;
 }
 
+const SHARED: ShareResponse = { url: "http://localhost:3000/s/abcdefghijklmnopqrstuv", path: "/s/abcdefghijklmnopqrstuv" };
 const USAGE: Usage = { used: 2, limit: 5, remaining: 3, premium: false, resetsAt: "2026-11-21T00:00:00Z" };
 const FREE_PLAN: SubscriptionResponse = {
   plan: "free",
@@ -59,6 +61,7 @@ function stubResearch(
         ? jsonResponse({ response: sampleReport(input), analysis: { id: "a1", timestamp: "2026-11-20T10:00:00Z" } } satisfies AnalyzeResponse)
         : (options.analyze(input) as Response);
     }
+    if (url === "/api/analyses/a1/share" && method === "POST") return jsonResponse(SHARED);
     if (url === "/api/billing/subscription") return jsonResponse(options.subscription ?? FREE_PLAN);
     if (url === "/api/usage") return jsonResponse(options.usage ?? USAGE);
     return undefined;
@@ -398,8 +401,8 @@ describe("an analysis", () => {
 });
 
 describe("share and print", () => {
-  it("copies the link with ?ticker= and says so when the share sheet is missing", async () => {
-    stubResearch();
+  it("shares the analysis's own read-only link, copies it and says so beside the button, never in an alert", async () => {
+    const { calls } = stubResearch();
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
     const alert = vi.spyOn(window, "alert").mockImplementation(() => undefined);
@@ -408,10 +411,32 @@ describe("share and print", () => {
     await analyze("amd");
     await screen.findByTestId("analysis-report");
     await userEvent.click(screen.getByRole("button", { name: "Share" }));
+    const status = screen.getByTestId("share-status");
     await waitFor(() => {
-      expect(alert).toHaveBeenCalledWith("Link copied to clipboard!");
+      expect(status).toHaveTextContent("Link copied");
     });
-    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/stocks?ticker=AMD`);
+    // A polite live region, so screen readers announce it.
+    expect(status).toHaveAttribute("role", "status");
+    expect(writeText).toHaveBeenCalledWith(SHARED.url);
+    expect(alert).not.toHaveBeenCalled();
+    const share = calls.find((c) => c.url === "/api/analyses/a1/share");
+    expect(share?.method).toBe("POST");
+    expect(share?.headers.get("x-csrftoken")).toBe("csrf");
+  });
+
+  it("shows the link in a read-only field to copy when the clipboard is unavailable", async () => {
+    stubResearch();
+    Object.defineProperty(navigator, "clipboard", { value: undefined, configurable: true });
+    const prompt = vi.spyOn(window, "prompt").mockImplementation(() => null);
+    fake.setSession(VERIFIED);
+    renderApp("/stocks");
+    await analyze("amd");
+    await screen.findByTestId("analysis-report");
+    await userEvent.click(screen.getByRole("button", { name: "Share" }));
+    const field = await screen.findByLabelText("Copy this link:");
+    expect(field).toHaveValue(SHARED.url);
+    expect(field).toHaveAttribute("readonly");
+    expect(prompt).not.toHaveBeenCalled();
   });
 
   it("uses the system share sheet when there is one", async () => {
@@ -423,7 +448,10 @@ describe("share and print", () => {
     await analyze("AMD");
     await screen.findByTestId("analysis-report");
     await userEvent.click(screen.getByRole("button", { name: "Share" }));
-    expect(share).toHaveBeenCalledWith({ title: "AMD stock analysis", url: `${window.location.origin}/stocks?ticker=AMD` });
+    await waitFor(() => {
+      expect(share).toHaveBeenCalledWith({ title: "AMD stock analysis", url: SHARED.url });
+    });
+    expect(await screen.findByText("Link shared")).toBeInTheDocument();
     Reflect.deleteProperty(navigator, "share");
   });
 

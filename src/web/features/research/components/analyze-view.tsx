@@ -58,7 +58,7 @@ export function AnalyzeView({ GateModals }: AnalyzeViewProps) {
               Chat with Quanta
             </Button>
             <SharePrintButtons
-              shareUrl={page.shareUrl}
+              analysisId={page.analysisId}
               shareTitle={page.report ? `${page.report.stock_summary.ticker} stock analysis` : "Stock analysis"}
             />
           </>

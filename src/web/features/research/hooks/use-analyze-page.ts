@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from "react";
-import { useLocation, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { useAuth } from "../../../lib/auth-context";
 import { MESSAGES, normalizeTicker } from "../api/analysis-response";
 import { useAnalyzeStock, type AnalyzeResult } from "../api/use-analyze-stock";
@@ -126,12 +126,11 @@ function useAutoSearch({
 /**
  * Everything the analyze page does (docs/product.md): the ticker field and the URL, the gates
  * before a request, the request itself (useAnalyzeStock), what its answer shows (and whether it is
- * a reused analysis, with its 'Refresh'), 'Analyze Again' (?autoSearch=true, run once) and the link
- * to share. The page only renders what this returns.
+ * a reused analysis, with its 'Refresh'), 'Analyze Again' (?autoSearch=true, run once) and the
+ * analysis to share. The page only renders what this returns.
  */
 export function useAnalyzePage() {
   const { user, isPending } = useAuth();
-  const location = useLocation();
   const { ticker, setTicker, paramTicker, autoSearch, editQuery } = useTickerParam();
   const analysis = useAnalyzeStock();
 
@@ -189,9 +188,6 @@ export function useAnalyzePage() {
   const refresh = () => {
     if (report) runAnalysis(report.stock_summary.ticker, true);
   };
-  const shareUrl = report
-    ? `${window.location.origin}${location.pathname}?ticker=${encodeURIComponent(report.stock_summary.ticker)}`
-    : null;
 
   return {
     ticker,
@@ -206,7 +202,8 @@ export function useAnalyzePage() {
     /** Set when the report is the user's stored analysis of the same market data (not charged). */
     reused: result?.reused ? { ...result.reused, refresh: result.refresh } : null,
     refresh,
-    shareUrl,
+    /** The stored analysis shown, which Share makes a read-only link to; null before a result. */
+    analysisId: result?.analysisId ?? null,
     /** Signed in and verified: the usage line shows. */
     canAnalyze,
     /** The first session check is still running. */
