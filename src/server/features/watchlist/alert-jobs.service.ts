@@ -1,4 +1,4 @@
-import { carryForward, priceEvent, stockEvents, type AlertEvent } from "../../../core/alerts/alert-rules";
+import { priceEvent, stockEvents, type AlertEvent } from "../../../core/alerts/alert-rules";
 import { watchSnapshot, type WatchSnapshot } from "../../../core/alerts/watch-snapshot";
 import type { AnalysisReport } from "../../../core/analysis/analysis-report";
 import type { MailSender } from "../../adapters/mail/mail-sender";
@@ -6,6 +6,7 @@ import type { Clock } from "../../clock";
 import { inLanes } from "../../jobs/in-lanes";
 import type { Logger } from "../../logger";
 import { alertDigestEmail } from "./alert-digest";
+import { keepSnapshots } from "./kept-snapshots";
 import type { AlertRunsRepository, AlertRunSummary } from "./alert-runs.repository";
 import type { AlertsRepository, DigestRecipient } from "./alerts.repository";
 import type { UnsubscribeLinks } from "./unsubscribe-link";
@@ -185,18 +186,8 @@ export class AlertJobsService {
     return failed.sort();
   }
 
-  /** Stores the snapshots with what each stock's snapshot before carries forward (the levels a SELL ended). */
   private async keepSnapshots(snapshots: WatchSnapshot[]): Promise<void> {
-    const carried: WatchSnapshot[] = [];
-    for (const session of new Set(snapshots.map((snapshot) => snapshot.session))) {
-      const ofSession = snapshots.filter((snapshot) => snapshot.session === session);
-      const before = await this.deps.watchlist.latestSnapshots(
-        ofSession.map((snapshot) => snapshot.ticker),
-        session,
-      );
-      carried.push(...ofSession.map((snapshot) => carryForward(before.get(snapshot.ticker) ?? null, snapshot)));
-    }
-    await this.deps.watchlist.saveSnapshots(carried, this.deps.now());
+    await keepSnapshots(this.deps.watchlist, snapshots, this.deps.now());
   }
 
   /**

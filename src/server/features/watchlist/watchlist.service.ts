@@ -21,6 +21,7 @@ import type { Clock } from "../../clock";
 import type { AlertsRepository } from "./alerts.repository";
 import type { UnsubscribeLinks } from "./unsubscribe-link";
 import type { WatchItemRow, WatchlistRepository, WatchRulesPatch } from "./watchlist.repository";
+import { keepSnapshots } from "./kept-snapshots";
 
 export interface WatchlistServiceDeps {
   watchlist: WatchlistRepository;
@@ -128,7 +129,7 @@ export class WatchlistService {
       );
     }
     // Stored after the watch, so pruning the snapshots of unwatched stocks cannot drop it in between.
-    if (report && snapshot) await this.deps.watchlist.saveSnapshots([snapshot], now);
+    if (report && snapshot) await keepSnapshots(this.deps.watchlist, [snapshot], now);
     return watchItem(result.added, snapshot);
   }
 
