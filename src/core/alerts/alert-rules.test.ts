@@ -1,29 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { carryForward, priceEvent, stockEvents, type AlertEvent } from "./alert-rules";
 import type { WatchSnapshot } from "./watch-snapshot";
+import { watchSnapshotOf } from "./test-fixtures";
 
 const SESSIONS = ["2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05", "2026-03-06", "2026-03-09", "2026-03-10"];
 
-function snapshot(session: string, fields: Partial<WatchSnapshot> = {}): WatchSnapshot {
-  return {
-    ticker: "ACME",
-    session,
-    action: "WATCH",
-    company: "Acme Corp",
-    close: 48,
-    buyPoint: 50,
-    stop: 46,
-    target: 60,
-    extended: false,
-    setup: "VCP",
-    baseType: "VCP",
-    baseStart: "2026-01-12",
-    pivot: 50,
-    breakoutDate: null,
-    demo: false,
-    ...fields,
-  };
-}
+const snapshot = watchSnapshotOf;
 
 /** The events of each session of a series, as the daily job raises them: each snapshot stored with what it carries forward. */
 function replay(series: WatchSnapshot[]): AlertEvent[][] {

@@ -1,26 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { WatchSnapshot } from "../../../core/alerts/watch-snapshot";
+import { watchSnapshotOf } from "../../../core/alerts/test-fixtures";
 import { keepSnapshots } from "./kept-snapshots";
 
+/** ACME as a BUY on its 2026-03-02 breakout, 52 over the 50 buy point, stop 46. */
 function snapshot(session: string, fields: Partial<WatchSnapshot> = {}): WatchSnapshot {
-  return {
-    ticker: "ACME",
-    session,
-    action: "BUY",
-    company: "Acme Corp",
-    close: 52,
-    buyPoint: 50,
-    stop: 46,
-    target: 60,
-    extended: false,
-    setup: "VCP",
-    baseType: "VCP",
-    baseStart: "2026-01-12",
-    pivot: 50,
-    breakoutDate: "2026-03-02",
-    demo: false,
-    ...fields,
-  };
+  return watchSnapshotOf(session, { action: "BUY", close: 52, breakoutDate: "2026-03-02", ...fields });
 }
 
 /** The repository's two calls, in memory, with its rule: the first snapshot stored for a session stays. */

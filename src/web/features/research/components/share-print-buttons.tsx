@@ -1,9 +1,10 @@
 import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { Printer, Share2 } from "lucide-react";
+import { Share2 } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { historyKeys } from "../../../lib/query-keys";
 import { shareAnalysis } from "../../../lib/share-api";
+import { PrintButton } from "../../../components/analysis-report/print-button";
 
 const SHARE_TEXTS = {
   copied: "Link copied",
@@ -105,16 +106,7 @@ export function SharePrintButtons({ analysisId, shareTitle }: SharePrintButtonsP
         <Share2 aria-hidden="true" size={18} />
         Share
       </Button>
-      <Button
-        variant="secondary"
-        onClick={() => {
-          window.print();
-        }}
-        className="h-10 px-3 sm:h-11 sm:px-4"
-      >
-        <Printer aria-hidden="true" size={18} />
-        Print
-      </Button>
+      <PrintButton />
       <ShareStatus state={state} />
     </div>
   );

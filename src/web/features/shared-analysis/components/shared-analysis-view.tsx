@@ -1,10 +1,9 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { useQuery } from "@tanstack/react-query";
-import { Printer } from "lucide-react";
 import { AnalysisReport } from "../../../components/analysis-report/analysis-report";
 import { Page } from "../../../components/layout/page";
-import { Button, buttonClasses } from "../../../components/ui/button";
+import { buttonClasses } from "../../../components/ui/button";
 import { Banner } from "../../../components/ui/banner";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { parseAnalysisPayload } from "../../../lib/analysis-record";
@@ -12,6 +11,7 @@ import { ApiRequestError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
 import { fetchSharedAnalysis } from "../../../lib/share-api";
 import { paths } from "../../../../contracts/paths";
+import { PrintButton } from "../../../components/analysis-report/print-button";
 
 const SHARED_TEXTS = {
   gone: "This shared analysis is no longer available",
@@ -84,16 +84,7 @@ export function SharedAnalysisView({ token }: { token: string }) {
         </>
       }
       actions={
-        <Button
-          variant="secondary"
-          onClick={() => {
-            window.print();
-          }}
-          className="h-10 px-3 sm:h-11 sm:px-4 print:hidden"
-        >
-          <Printer aria-hidden="true" size={18} />
-          Print
-        </Button>
+        <PrintButton className="print:hidden" />
       }
     >
       <section aria-label="Shared analysis" className="mt-2">
