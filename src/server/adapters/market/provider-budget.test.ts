@@ -188,7 +188,11 @@ describe.each(databases)("shared provider budget on $name", (kind) => {
     await shared.close();
   });
 
-  it("two instances hammering one provider never exceed 5 calls a second or 20 a day, then get the typed error", async () => {
+  // One retry: a call leaves its instance at most 100 ms before its second ends (the guard band),
+  // but the stamp is taken after the budget's last check, and a 2-core machine running the whole
+  // suite can deschedule this process for longer than that between the two. A broken budget fails
+  // both attempts; a stall fails one (seen once in about forty CI runs).
+  it("two instances hammering one provider never exceed 5 calls a second or 20 a day, then get the typed error", { retry: 1 }, async () => {
     const limits = { perSecond: 5, perDay: 20 };
     const outcomes: ProviderCallOutcome[] = [];
     const provider = await startThreadedProvider();
