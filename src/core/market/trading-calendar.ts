@@ -148,6 +148,14 @@ export function sessionDates(lastSession: number, count: number): string[] {
   return dates;
 }
 
+/** Sessions from `fromIso` to `toIso`, both included when they are sessions; 0 when `toIso` is earlier. */
+export function sessionsBetween(fromIso: string, toIso: string): number {
+  const last = dayNumberFromIso(toIso);
+  let count = 0;
+  for (let d = dayNumberFromIso(fromIso); d <= last; d++) if (isTradingDay(d)) count++;
+  return count;
+}
+
 /** The instant of the first 16:00 New York close after `now` (daily bars change only then). */
 export function nextSessionClose(now: Date): Date {
   let day = lastCompletedSession(now) + 1;

@@ -13,7 +13,7 @@ describe("docs/demo-market.md", () => {
 
   it("has one row per company, NWSC first", () => {
     const doc = demoMarketDoc();
-    expect(doc).toContain("| NWSC | Northwind Semiconductor | Technology | Semiconductors | volatility contraction (VCP) base |");
+    expect(doc).toContain("| NWSC | Northwind Semiconductor | Technology | Semiconductors | growth leader: mostly volatility contraction (VCP) bases |");
     for (const company of DEMO_COMPANIES) expect(doc).toContain(`| ${company.ticker} | ${company.name} |`);
   });
 });

@@ -3,7 +3,7 @@ import { GeneratedCompanies } from "./demo-generated-companies";
 /**
  * The demo market's listings: fictional companies (names and tickers invented so they are never
  * mistaken for real quotes), a benchmark fund and one sector fund per sector. Each company has a
- * fixed archetype: the chart situation its bars are shaped into at the end of every series.
+ * fixed archetype: the kind of episodes its price path is drawn in (demo-episodes.ts).
  * 45 companies are curated (DEMO_COMPANIES); DEMO_UNIVERSE_SIZE above 45 appends generated ones
  * (demo-generated-companies.ts), below 45 keeps the first N curated (demoUniverse).
  */
@@ -26,7 +26,7 @@ export interface DemoListing {
   sector: string | null;
   industry: string | null;
   kind: DemoListingKind;
-  /** Price level the shape is built around (left-side high of a base, a range's middle...). */
+  /** Price level its path stays around (success odds fall above it and rise below it). */
   level: number;
   /** Typical daily volatility (log-return standard deviation). */
   sigma: number;

@@ -7,9 +7,10 @@ import { BENCHMARK_TICKER, DEFAULT_DEMO_UNIVERSE_SIZE, demoUniverse, MAX_DEMO_UN
 import type { DemoListing, DemoUniverse } from "./demo-universe";
 
 /**
- * The offline market: fictional companies whose bars are simulated, deterministically, so that on
- * any date the universe holds leaders in bases, fresh breakouts, extended names, stage-4 decliners,
- * weak-earnings names and range-bound ones (see demoArchetype). Every report made from it is
+ * The offline market: fictional companies whose bars follow one fixed simulated path each (a new
+ * session appends a bar, never changes one), drawn in episodes that play out like a market's, so on
+ * any date some leaders are basing, some breaking out, some resolving, beside decliners, weak-earnings
+ * names and range-bound ones (see demoArchetype and demo-episodes.ts). Every report made from it is
  * labelled demo.
  */
 export interface DemoMarketOptions {
@@ -29,7 +30,7 @@ const MAX_SEARCH_RESULTS = 10;
 const MAX_CACHED_TICKERS = 1_000;
 
 /**
- * The chart situation a demo ticker is built to show ('vcp', 'stage-4', 'benchmark'...); null if
+ * The kind of company a demo ticker is drawn as ('vcp' leader, 'stage-4' cyclical, 'benchmark'...); null if
  * unknown. Knows generated companies too (any universe size: a company's archetype never depends on it).
  */
 export function demoArchetype(ticker: string): string | null {
