@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { linkIn, uniqueEmail, waitForMail } from "./support/mailbox";
-import { fillCredentials, signIn, signOut, signUp } from "./support/auth-steps";
+import { analyzeStock, fillCredentials, signIn, signOut, signUp } from "./support/auth-steps";
+import { shot } from "./support/screenshots";
 import { msFromStatusToUrl, recordTimeline } from "./support/timeline";
 
 test("a visitor signs up, verifies, signs out and in, resets the password and signs in with the new one", async ({
@@ -21,6 +22,17 @@ test("a visitor signs up, verifies, signs out and in, resets the password and si
   expect(signUpDelay).toBeGreaterThan(2_500);
   expect(signUpDelay).toBeLessThan(4_500);
   await expect(page.getByRole("tab", { name: "Stocks to buy" })).toHaveAttribute("aria-selected", "true");
+
+  // Sign-up signed the user in, unverified: the header shows the account, Analyze asks for the e-mail first.
+  await expect(page.getByRole("banner").getByRole("button", { name: email })).toBeVisible();
+  await page.goto("/stocks");
+  await analyzeStock(page, "NWSC");
+  await expect(page.getByTestId("analysis-error")).toHaveText("Please verify your email first! Check your inbox for the verification link.");
+  const verifyModal = page.getByRole("dialog", { name: "Email Verification Required" });
+  await expect(verifyModal).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Unlock Quanta AI" })).toHaveCount(0);
+  await shot(page, "after-sign-up-unverified", { phone: false });
+  await verifyModal.getByRole("button", { name: "Close" }).first().click();
 
   // The verification e-mail arrives in the outbox; its link signs the user in.
   const verification = await waitForMail(request, email, "Verify your e-mail");

@@ -51,6 +51,9 @@ test("a duplicate sign-up reads like any sign-up, and the owner is told by e-mai
   await signUp(page, email, "another password 2");
   await expect(page.getByRole("status")).toContainText("Sign up successful!");
   await expect(page.getByRole("status")).toContainText("Please check your email to verify your account.");
+  // Only a new account is signed in by sign-up: this visitor stays signed out (decision 050).
+  await expect(page).toHaveURL(/\/#buy-list$/);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();
   const notice = await waitForMail(request, email, "already in use");
   expect(notice.text).toContain("already in use by your account");
   expect(linkIn(notice, "/forgetpassword")).toContain("/forgetpassword");

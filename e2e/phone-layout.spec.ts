@@ -72,6 +72,43 @@ test("landing: only the boot script loads before the page has loaded; a tap is h
   await shot(page, "landing", { phone: false });
 });
 
+/** Sums the page's layout shifts not caused by input, from its start until `ms` after load. */
+async function layoutShiftAfterLoad(page: Page, ms: number): Promise<{ total: number; shifts: string[] }> {
+  await page.addInitScript(() => {
+    const record = { total: 0, shifts: [] as string[] };
+    (window as unknown as { __layoutShift: typeof record }).__layoutShift = record;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; startTime: number; sources?: { node?: Node }[] }[]) {
+        if (entry.hadRecentInput) continue;
+        record.total += entry.value;
+        const nodes = (entry.sources ?? []).map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node?.nodeName)));
+        record.shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${nodes.join(" | ")}`);
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.goto("/");
+  await page.waitForLoadState("load");
+  // No input: the boot script loads the app by itself after its idle delay, inside this window.
+  await page.waitForTimeout(ms);
+  return page.evaluate(() => (window as unknown as { __layoutShift: { total: number; shifts: string[] } }).__layoutShift);
+}
+
+test("landing: the pre-rendered page already has its final shape, at 390 and at 1280 px (layout shift ≤ 0.02 for 6 s)", async ({ browser, request }) => {
+  await waitForPublicLists(request);
+  for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+    const context = await browser.newContext({ viewport, isMobile: viewport === PHONE, hasTouch: viewport === PHONE });
+    const page = await context.newPage();
+    const { total, shifts } = await layoutShiftAfterLoad(page, 6_000);
+    // Hydrated by the idle timer: the live header (Login / Sign Up) and the demo banner are there.
+    await expect(page.getByRole("complementary", { name: "Demo market" })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign Up" })).toBeVisible();
+    test.info().annotations.push({ type: `layout shift at ${viewport.width} px`, description: total.toFixed(4) });
+    await shot(page, "landing-after-6-s", { phone: false, fullPage: false });
+    expect(total, `layout shift at ${viewport.width} px:\n${shifts.join("\n")}`).toBeLessThanOrEqual(0.02);
+    await context.close();
+  }
+});
+
 test("landing: the lists, a card's panel and the news by touch, nothing wider than the screen", async ({ page, request }) => {
   await waitForPublicLists(request);
   await page.goto("/#buy-list");

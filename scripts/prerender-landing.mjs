@@ -45,5 +45,13 @@ const html = shell
     `  <script type="module" src="/assets/${boot}" data-app-entry="${entry[1]}"></script>\n  </body>`,
   );
 writeFileSync(path.join(webDir, "landing.html"), html);
+// The server sends these on the demo market (src/server/plugins/spa-fallback.ts): `data-demo` shows the
+// demo banner's pre-rendered space from the first paint (styles.css).
+const markDemo = (page) => {
+  if (!page.includes('<html lang="en">')) throw new Error('The page has no <html lang="en">.');
+  return page.replace('<html lang="en">', '<html lang="en" data-demo>');
+};
+writeFileSync(path.join(webDir, "landing-demo.html"), markDemo(html));
+writeFileSync(path.join(webDir, "index-demo.html"), markDemo(shell));
 rmSync(ssrOutDir, { recursive: true, force: true });
 console.log(`Pre-rendered the landing page: dist/web/landing.html (${(Buffer.byteLength(html) / 1024).toFixed(1)} KB)`);

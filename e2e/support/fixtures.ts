@@ -13,7 +13,7 @@ export interface TestUser {
   password: string;
 }
 
-/** A new user who signed up and has not opened the verification link (not signed in: sign-up never signs in). */
+/** A new user who signed up and has not opened the verification link (signed in by sign-up, unverified). */
 export async function signUpThroughApi(page: Page, baseURL: string, prefix: string): Promise<TestUser> {
   const email = uniqueEmail(prefix);
   const password = `${prefix} password 1`;

@@ -3,8 +3,10 @@ import { SignJWT, decodeProtectedHeader, generateKeyPair } from "jose";
 import { testDatabaseKinds } from "../test-support/test-database";
 import {
   TEST_ORIGIN,
+  apiHeaders,
   createVerifiedUser,
   json,
+  multipartForm,
   sessionCookie,
   startTestApp,
   type TestApp,
@@ -44,6 +46,44 @@ describe.each(testDatabaseKinds("storage-only"))("accounts on $name", (kind) => 
     const me = await t.app.inject({ method: "GET", url: "/api/me", headers: { authorization: `Bearer ${token}` } });
     expect(me.statusCode).toBe(200);
     expect(json(me)).toMatchObject({ user: { email: "ada@example.com", emailVerified: true } });
+  });
+
+  it("leaves a new user signed in but unverified: every verified gate answers email_unverified, not 401", async () => {
+    const signUp = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-up/email",
+      headers: TEST_ORIGIN,
+      payload: { email: "new@example.com", password: "correct horse 42", name: "New" },
+    });
+    expect(signUp.statusCode).toBe(200);
+    const cookie = sessionCookie(signUp);
+    const session = await t.app.inject({ method: "GET", url: "/api/auth/get-session", headers: { cookie } });
+    expect(json<{ user: { email: string; emailVerified: boolean } }>(session).user).toMatchObject({ email: "new@example.com", emailVerified: false });
+    const jwt = json<{ token: string }>(await t.app.inject({ method: "GET", url: "/api/auth/token", headers: { cookie } })).token;
+
+    const me = await t.app.inject({ method: "GET", url: "/api/me", headers: { authorization: `Bearer ${jwt}` } });
+    expect(json(me)).toMatchObject({ user: { email: "new@example.com", emailVerified: false } });
+    const form = multipartForm({ input: "NWSC" });
+    const analysis = await t.app.inject({ method: "POST", url: "/research/stocks/", payload: form.payload, headers: { ...form.headers, ...apiHeaders(jwt) } });
+    expect(analysis.statusCode).toBe(403);
+    expect(json<{ code: string }>(analysis).code).toBe("email_unverified");
+    const chat = await t.app.inject({ method: "POST", url: "/api/chat", headers: apiHeaders(jwt), payload: { message: "hi" } });
+    expect(json<{ code: string }>(chat).code).toBe("email_unverified");
+    const watch = await t.app.inject({ method: "GET", url: "/api/watchlist", headers: apiHeaders(jwt) });
+    expect(json<{ code: string }>(watch).code).toBe("email_unverified");
+  });
+
+  it("gives a duplicate sign-up no session, only the generic answer", async () => {
+    await createVerifiedUser(t, "taken@example.com");
+    const duplicate = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-up/email",
+      headers: TEST_ORIGIN,
+      payload: { email: "taken@example.com", password: "another pass 1", name: "x" },
+    });
+    expect(duplicate.statusCode).toBe(200);
+    expect(() => sessionCookie(duplicate)).toThrow("no session cookie");
+    expect(json(duplicate).token).toBeNull();
   });
 
   it("answers a duplicate sign-up exactly like a new one and mails the owner instead", async () => {

@@ -7,6 +7,7 @@ import { accounts, jwks, rateLimits, sessions, users, verifications } from "../d
 import type { MailSender } from "../adapters/mail/mail-sender";
 import { accountEmailLinks, emailAlreadyInUseEmail, passwordResetEmail, verificationEmail } from "./auth-emails";
 import { passwordPolicyHook } from "./password-hook";
+import { signUpSessionHook } from "./sign-up-session";
 import { checkAuthSecret } from "./auth-secret";
 import { API_TOKEN_ISSUER } from "./token-verifier";
 
@@ -62,12 +63,12 @@ function googlePlugins(config: AppConfig) {
 
 type EmailLinks = ReturnType<typeof accountEmailLinks>;
 
-/** E-mail and password accounts: sign-up never tells whether an address is taken, resets end every session. */
+/** E-mail and password accounts: a duplicate sign-up gets the generic answer, resets end every session. */
 function emailAndPasswordOptions(config: AppConfig, mail: MailSender, links: EmailLinks): BetterAuthOptions["emailAndPassword"] {
   return {
     enabled: true,
-    // Sign-up never signs in: new and already-registered addresses get the same answer, and the
-    // verification link is what signs a new user in.
+    // better-auth's own sign-in after sign-up stays off: with it, a duplicate address would get an
+    // error instead of the generic answer. sign-up-session.ts signs a new user in (unverified).
     autoSignIn: false,
     requireEmailVerification: false,
     minPasswordLength: 8,
@@ -163,7 +164,7 @@ export function createAuth({ config, db, mail, secret }: AuthDependencies) {
       ipAddress: { ipv6Subnet: 64 },
     },
     logger: { level: config.logLevel === "silent" ? "error" : "warn", disabled: config.logLevel === "silent" },
-    hooks: { before: passwordPolicyHook },
+    hooks: { before: passwordPolicyHook, after: signUpSessionHook },
     plugins: [
       bearer(),
       jwt({

@@ -15,13 +15,20 @@ afterEach(async () => {
   webRoot = undefined;
 });
 
-async function serve(files: Record<string, string>): Promise<FastifyInstance> {
+async function serve(files: Record<string, string>, demo?: () => Promise<boolean>): Promise<FastifyInstance> {
   webRoot = mkdtempSync(path.join(tmpdir(), "quanta-spa-"));
   for (const [name, content] of Object.entries(files)) writeFileSync(path.join(webRoot, name), content);
   app = Fastify();
-  await registerSpaFallback(app, webRoot);
+  await registerSpaFallback(app, webRoot, { demo });
   return app;
 }
+
+const DEMO_BUILD = {
+  "index.html": "<p>shell</p>",
+  "landing.html": "<p>landing</p>",
+  "index-demo.html": "<p>demo shell</p>",
+  "landing-demo.html": "<p>demo landing</p>",
+};
 
 describe("registerSpaFallback", () => {
   it("sends the pre-rendered landing page for '/' and the SPA shell for every other page", async () => {
@@ -33,6 +40,23 @@ describe("registerSpaFallback", () => {
     for (const url of ["/stocks", "/stock/NWSC", "/signin?returnTo=%2F"]) {
       expect((await server.inject({ method: "GET", url })).body).toBe("<p>shell</p>");
     }
+  });
+
+  it("sends the pages marked for the demo market once the services say it is in use", async () => {
+    const demo = await serve(DEMO_BUILD, () => Promise.resolve(true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect((await demo.inject({ method: "GET", url: "/" })).body).toBe("<p>demo landing</p>");
+    expect((await demo.inject({ method: "GET", url: "/stocks" })).body).toBe("<p>demo shell</p>");
+    await app?.close();
+    rmSync(webRoot!, { recursive: true, force: true });
+    const real = await serve(DEMO_BUILD, () => Promise.resolve(false));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect((await real.inject({ method: "GET", url: "/" })).body).toBe("<p>landing</p>");
+  });
+
+  it("sends the unmarked pages while the services are not ready yet, without waiting for them", async () => {
+    const server = await serve(DEMO_BUILD, () => new Promise<boolean>(() => undefined));
+    expect((await server.inject({ method: "GET", url: "/" })).body).toBe("<p>landing</p>");
   });
 
   it("asks search engines not to index a shared analysis's page, and only that", async () => {

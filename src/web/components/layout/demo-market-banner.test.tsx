@@ -39,6 +39,16 @@ describe("DemoMarketBanner", () => {
     expect(within(banner).getByRole("button", { name: "Hide the demo tickers" })).toHaveAttribute("aria-expanded", "true");
   });
 
+  it("keeps its place before /api/config answers, marked pending (styles.css shows it only on pages marked demo)", async () => {
+    stubServer({ config: { demo: true } });
+    renderApp("/signin");
+    const banner = screen.getByRole("complementary", { name: "Demo market" });
+    expect(banner).toHaveAttribute("data-demo-banner", "pending");
+    await vi.waitFor(() => {
+      expect(banner).toHaveAttribute("data-demo-banner", "shown");
+    });
+  });
+
   it("is absent when the server uses real market data", async () => {
     stubServer({ config: { demo: false } });
     renderApp("/signin");

@@ -15,12 +15,15 @@ type TickerList = { state: "closed" } | { state: "loading" } | { state: "open"; 
  * A slim notice on every page while the server uses the demo market (MARKET_DATA_PROVIDER=auto
  * without Yahoo Finance, or demo): the companies are fictional and the prices simulated. Its button
  * shows the demo tickers, each a link that fills in the analyze form.
+ * Until /api/config has answered (and in the pre-rendered landing page) it is rendered marked
+ * `data-demo-banner="pending"`, which styles.css hides unless the server marked the page `<html
+ * data-demo>`: on the demo market its space is there from the first paint, so nothing moves down.
  */
 export function DemoMarketBanner() {
   const config = usePublicConfig().data;
   const [list, setList] = useState<TickerList>({ state: "closed" });
   const panelId = useId();
-  if (config?.demo !== true) return null;
+  if (config?.demo === false) return null;
 
   const expanded = list.state !== "closed";
   const toggle = () => {
@@ -36,7 +39,7 @@ export function DemoMarketBanner() {
   };
 
   return (
-    <aside aria-label="Demo market" className="border-b border-warning-300 bg-warning-50 text-sm text-warning-800 print:hidden">
+    <aside aria-label="Demo market" data-demo-banner={config ? "shown" : "pending"} className="border-b border-warning-300 bg-warning-50 text-sm text-warning-800 print:hidden">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-0.5 px-4 py-1.5">
         <p className="min-w-0">
           <strong className="font-semibold">Demo market:</strong> fictional companies with simulated prices<span className="hidden sm:inline"> — try {DEMO_EXAMPLE_TICKERS.join(" or ")}</span>.

@@ -76,7 +76,7 @@ function AccountActions({ user, onSignOut }: { user: AuthUser | null; onSignOut:
 }
 
 export function SiteHeader({ brand }: { brand: string }) {
-  const { user, isPending, signOut } = useAuth();
+  const { user, signOut } = useAuth();
   const scrolled = useScrolled(HEADER_SCROLL_THRESHOLD_PX);
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Mounted from the first opening on, so the closing animation still plays.
@@ -122,7 +122,9 @@ export function SiteHeader({ brand }: { brand: string }) {
         </nav>
 
         <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
-          {isPending ? null : <AccountActions user={user} onSignOut={() => void signOut()} />}
+          {/* While the session is unknown (and in the pre-rendered landing page) the signed-out buttons:
+              the header has its final shape from the first paint for the visitors who need them. */}
+          <AccountActions user={user} onSignOut={() => void signOut()} />
           <button
             type="button"
             aria-label={mobileOpen ? "Hide page links" : "Show page links"}

@@ -17,7 +17,7 @@ const SIGN_UP_CHECK_EMAIL_MESSAGE = "Please check your email to verify your acco
 
 export function SignUpForm() {
   const captcha = useCaptcha();
-  // With a return address (a protected page sent the visitor here), the sign-in that follows keeps it.
+  // With a return address (a protected page sent the visitor here), the new user goes back to it.
   const redirect = useRedirectParam();
   const form = usePasswordForm({
     schema: credentialsSchema,
@@ -30,7 +30,8 @@ export function SignUpForm() {
       form.fail(CAPTCHA_REQUIRED_MESSAGE);
       return;
     }
-    // The server never signs in on sign-up and answers a known e-mail like a new one (it mails the owner).
+    // A new account comes back signed in (unverified); better-auth's client then reloads the session,
+    // so the header shows it. A known e-mail gets the same answer without a session (the owner is mailed).
     await form.run(
       () => authClient.signUp.email({ email, password, name: nameFromEmail(email), fetchOptions: captcha.fetchOptions() }),
       {
@@ -40,7 +41,7 @@ export function SignUpForm() {
             <p>{SIGN_UP_CHECK_EMAIL_MESSAGE}</p>
           </>
         ),
-        to: redirect ? paths.signIn(redirect) : paths.buyList(),
+        to: redirect ?? paths.buyList(),
         delayMs: SIGN_UP_REDIRECT_MS,
       },
       form.showPasswordRule,

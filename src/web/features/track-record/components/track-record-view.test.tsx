@@ -103,7 +103,11 @@ describe("TrackRecordView", () => {
     cleanup();
     serve({ demo: true });
     renderApp("/track-record");
-    await screen.findByRole("complementary", { name: "Demo market" });
+    // The banner is there (unstyled) before /api/config answers; shown once it says demo.
+    const banner = await screen.findByRole("complementary", { name: "Demo market" });
+    await waitFor(() => {
+      expect(banner).toHaveAttribute("data-demo-banner", "shown");
+    });
     expect(await screen.findByTestId("calls-ticker-filter")).toHaveAttribute("placeholder", "e.g. NWSC");
   });
 

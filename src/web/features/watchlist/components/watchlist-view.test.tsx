@@ -174,7 +174,11 @@ describe("/watchlist", () => {
 
     serveWatchlist(watchlist([]), { demo: true });
     renderApp("/watchlist");
-    await screen.findByRole("complementary", { name: "Demo market" });
+    // The banner is there (unstyled) before /api/config answers; shown once it says demo.
+    const banner = await screen.findByRole("complementary", { name: "Demo market" });
+    await waitFor(() => {
+      expect(banner).toHaveAttribute("data-demo-banner", "shown");
+    });
     const demoField = screen.getByLabelText("Add a stock");
     expect(demoField).toHaveAccessibleDescription("A ticker such as NWSC or QBIT.");
     expect(demoField).toHaveAttribute("placeholder", "e.g. NWSC");
