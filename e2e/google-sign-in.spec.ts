@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { uniqueEmail } from "./support/mailbox";
+import { OIDC_PORT } from "./support/ports";
 import { msFromStatusToUrl, recordTimeline } from "./support/timeline";
 
 // 'Sign up with Google' against a real OpenID Connect provider started by the suite (oidc-provider),
@@ -12,7 +13,7 @@ test("Sign up with Google opens a popup and signs the user in when it completes"
   await page.getByRole("button", { name: /Sign up with Google/ }).click();
   const popup = await popupPromise;
 
-  await popup.waitForURL(/localhost:3211\//);
+  await popup.waitForURL(new RegExp(`localhost:${OIDC_PORT}/`));
   await popup.locator('input[name="login"]').fill(email);
   await popup.locator('input[name="password"]').fill("any password");
   await popup.getByRole("button", { name: /sign-in/i }).click();
