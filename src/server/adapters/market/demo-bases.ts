@@ -51,7 +51,7 @@ export function advanceLeg(ctx: Context, b: SeriesBuilder, to: number, n: number
  * pullbacks, each shallower; successive highs slightly lower; the pivot is the last contraction's
  * high. Ends with a rally to `endBelowPivot` under that high.
  */
-export function buildVcp(ctx: Context, b: SeriesBuilder, depths: readonly number[], endBelowPivot: number): BaseResult {
+function buildVcp(ctx: Context, b: SeriesBuilder, depths: readonly number[], endBelowPivot: number): BaseResult {
   const { s } = ctx;
   let anchor = b.lastIndex;
   let highClose = b.lastClose;
@@ -82,7 +82,7 @@ export function buildVcp(ctx: Context, b: SeriesBuilder, depths: readonly number
 }
 
 /** Flat base: two pullbacks, the second the deeper (≤ 13%), ending under the left-side high. */
-export function buildFlat(ctx: Context, b: SeriesBuilder, endBelowPivot: number): BaseResult {
+function buildFlat(ctx: Context, b: SeriesBuilder, endBelowPivot: number): BaseResult {
   const { s } = ctx;
   const left = b.lastIndex;
   const leftClose = b.lastClose;
@@ -120,7 +120,7 @@ function buildCup(ctx: Context, b: SeriesBuilder, endBelowPivot: number): BaseRe
 }
 
 /** Successive pullbacks, each 45–60% of the one before; none shallower than 3.5%. */
-export function vcpDepths(s: Rng, count: number, first: number): number[] {
+function vcpDepths(s: Rng, count: number, first: number): number[] {
   const depths = [first];
   for (let j = 1; j < count; j++) {
     const next = depths[j - 1]! * s.range(0.45, 0.6);

@@ -1,4 +1,5 @@
-import { advanceLeg, buildBase, PIVOT_OFFSET, TIGHT, type BaseKind, type Context } from "./demo-bases";
+import { advanceLeg, buildBase, PIVOT_OFFSET, TIGHT, type BaseKind, type BaseResult, type Context } from "./demo-bases";
+import { hashParts, Rng } from "./demo-random";
 import { round2, SeriesBuilder } from "./demo-series-builder";
 
 /**
@@ -32,13 +33,20 @@ function quietStretch(ctx: Context, b: SeriesBuilder, sessions: number): void {
   }
 }
 
+/** Yearly growth of a leader's trend level: its path stays around this rising line. */
+const LEADER_GROWTH = 0.25;
+
+/** How far (log) a leader's close is above its trend level at session `index` of the path. */
+function stretchOf(ctx: Context, close: number, index: number): number {
+  return Math.log(close / (ctx.level * Math.exp((LEADER_GROWTH * index) / YEAR)));
+}
+
 /**
- * Success odds fall as the price rises above the listing's level and rise below it, so a series that
- * has run far comes back and one that has failed recovers: prices stay sane for decades.
+ * Success odds fall as the price rises above its trend level and rise below it, so a series that has
+ * run far comes back and one that has failed recovers: prices stay sane for decades.
  */
-function pickOutcome(ctx: Context, close: number): Outcome {
-  const stretch = Math.log(close / ctx.level);
-  const run = Math.min(0.7, Math.max(0.15, 0.42 - 0.35 * stretch));
+function pickOutcome(ctx: Context, stretch: number): Outcome {
+  const run = Math.min(0.7, Math.max(0.2, 0.45 - 0.4 * stretch));
   const draw = ctx.s.next();
   if (draw < run) return "run";
   if (draw < run + 0.1) return "stall";
@@ -72,15 +80,27 @@ function playRun(ctx: Context, b: SeriesBuilder, pivot: number): void {
   b.leg({ n: s.int(18, 34), to: pivot * (1 + s.range(0.22, 0.34)), volume: 1.25, capClose: 0.03, capHL: 0.04 });
 }
 
-/** A failed breakout: back under the pivot, through the stop, a correction, then a recovery. */
-function playFailure(ctx: Context, b: SeriesBuilder, pivot: number): void {
+/**
+ * A failed breakout: back under the pivot and through the stop, down 22–30% from the breakout's high,
+ * back up to just under it and a handle: the failure becomes the left side of a cup with handle
+ * whose pivot the next episode breaks out of (an older high stays the left side of any base for
+ * 65 weeks, so a base under it could not be read).
+ */
+function playFailure(ctx: Context, b: SeriesBuilder, pivot: number): BaseResult {
   const { s } = ctx;
   holdAfterBreakout(ctx, b, pivot, s.int(1, 4));
-  const high = Math.max(...b.high.slice(-4));
-  b.leg({ n: s.int(4, 9), to: pivot * (1 - s.range(0.1, 0.14)), volume: 1.4, capClose: 0.03, capHL: 0.04 });
-  const depth = s.range(0.2, 0.32) + Math.max(0, 0.15 * Math.log(b.lastClose / ctx.level));
-  b.leg({ n: s.int(12, 28), to: high * (1 - Math.min(0.5, depth)), volume: 1.1, capClose: 0.04, capHL: 0.05 });
-  b.leg({ n: s.int(20, 40), to: pivot * s.range(0.9, 1.0), volume: 0.9, capClose: 0.04, capHL: 0.05 });
+  const leftHigh = Math.max(...b.high.slice(-5));
+  const depth = s.range(0.22, 0.3);
+  const rightLip = s.range(0.01, 0.025);
+  b.leg({ n: s.int(4, 8), to: pivot * (1 - s.range(0.1, 0.13)), volume: 1.4, capClose: 0.03, capHL: 0.04 });
+  b.leg({ n: s.int(10, 18), to: leftHigh * (1 - depth), volume: 1.1, ease: "fast-start", ...TIGHT });
+  b.leg({ n: s.int(16, 24), to: leftHigh * (1 - rightLip), volume: 0.85, ease: "slow-start", maxHigh: leftHigh * 0.997, ...TIGHT });
+  const lipHigh = b.high[b.lastIndex]!;
+  const handle = s.range(0.045, Math.min(0.08, depth / 2 - rightLip - 0.015));
+  b.leg({ n: s.int(6, 10), to: b.lastClose * (1 - handle), volume: 0.6, ...TIGHT });
+  b.leg({ n: s.int(2, 4), to: lipHigh * (1 - ctx.r.range(0.003, 0.012)), volume: 0.5, maxHigh: lipHigh * 0.997, ...TIGHT });
+  b.dryUp(ctx.r.range(0.55, 0.75));
+  return { pivotHigh: lipHigh, clearHigh: lipHigh };
 }
 
 /** A stall: about half a year between the stop and the target, ending back near the pivot. */
@@ -97,9 +117,9 @@ function playStall(ctx: Context, b: SeriesBuilder, pivot: number): void {
 }
 
 /**
- * A growth name's life: advance, base, breakout on volume, then a run, a failure or a stall. Weak
- * names (weak earnings) draw the same charts with smaller advances: their earnings keep them out of
- * BUY calls, as a reader of the method would expect.
+ * A growth name's life: base, breakout on volume, then a run, a failure or a stall, and the next
+ * base; an advance first when the stock has fallen well under its rising trend line. Weak names
+ * (weak earnings) draw the same charts: their earnings keep them out of BUY calls.
  */
 export function leaderSeries(ctx: Context, sessions: number): SeriesBuilder {
   const { s, r } = ctx;
@@ -107,26 +127,36 @@ export function leaderSeries(ctx: Context, sessions: number): SeriesBuilder {
   const b = new SeriesBuilder(r, ctx.listing.sigma, start, ctx.previousCloseOf(start));
   quietStretch(ctx, b, s.int(20, 140));
   const weak = ctx.listing.kind === "weak-fundamentals";
-  let afterRun = false;
+  let advanced = false;
+  let cup: BaseResult | null = null;
   for (let episode = 0; b.length < sessions; episode++) {
-    // A run is the next base's prior uptrend; otherwise the stock first advances to new highs.
-    if (!afterRun) {
-      const stretch = Math.max(0, Math.log(b.lastClose / ctx.level));
-      const advance = (weak ? s.range(0.25, 0.4) : s.range(0.32, 0.55)) / (1 + stretch);
-      advanceLeg(ctx, b, b.lastClose * (1 + advance), s.int(35, 60));
+    // A base needs a prior advance of 30% or more (docs/method.md): a run is one; after a stall, or
+    // well under its trend line, the stock first advances. A failure has already drawn its next base.
+    if (!cup && (!advanced || stretchOf(ctx, b.lastClose, b.length) < -0.1)) {
+      const trend = ctx.level * Math.exp((LEADER_GROWTH * b.length) / YEAR);
+      const to = Math.max(b.lastClose * s.range(1.32, 1.42), trend * (weak ? s.range(0.95, 1.05) : s.range(1.0, 1.15)));
+      advanceLeg(ctx, b, to, s.int(35, 60));
     }
-    const { clearHigh } = buildBase(ctx, b, baseKindOf(ctx, episode), r.range(0.003, 0.012));
-    b.dryUp(r.range(0.55, 0.75));
+    // Every change an episode makes is to its own bars: a bar drawn before today never changes.
+    const { clearHigh } = cup ?? dryBase(ctx, b, baseKindOf(ctx, episode));
     const pivot = clearHigh + PIVOT_OFFSET;
     b.breakoutBar(pivot * (1 + r.range(0.012, 0.025)), 1);
     b.setLastVolumeRatio(r.range(1.8, 2.6));
-    const outcome = pickOutcome(ctx, b.lastClose);
+    const outcome = pickOutcome(ctx, stretchOf(ctx, b.lastClose, b.length));
+    cup = null;
     if (outcome === "run") playRun(ctx, b, pivot);
     else if (outcome === "stall") playStall(ctx, b, pivot);
-    else playFailure(ctx, b, pivot);
-    afterRun = outcome === "run";
+    else cup = playFailure(ctx, b, pivot);
+    advanced = outcome === "run";
   }
   return b;
+}
+
+/** A base whose last sessions dry up (volume well under its 50-session average). */
+function dryBase(ctx: Context, b: SeriesBuilder, kind: BaseKind): BaseResult {
+  const base = buildBase(ctx, b, kind, ctx.r.range(0.003, 0.012));
+  b.dryUp(ctx.r.range(0.55, 0.75));
+  return base;
 }
 
 /** A decline in lower highs and lower lows from the current close down to `floor`. */
@@ -198,7 +228,8 @@ export function benchmarkSeries(ctx: Context, sessions: number): SeriesBuilder {
     b.leg({ n: s.int(6, 12), to: top * (1 - s.range(0.08, 0.12)), capClose: 0.015, capHL: 0.022, volume: 1.25 });
     b.leg({ n: s.int(25, 40), to: top * s.range(1.0, 1.03), capClose: 0.015, capHL: 0.02, volume: 1.05 });
   }
-  limitDistributionDays(b.close, b.volume, ctx.r);
+  // Its own stream: drawn only on capped days, in session order, so a longer path leaves earlier volumes alone.
+  limitDistributionDays(b.close, b.volume, new Rng(hashParts("distribution-days", ctx.listing.ticker, ctx.level)));
   return b;
 }
 
@@ -207,7 +238,7 @@ export function benchmarkSeries(ctx: Context, sessions: number): SeriesBuilder {
  * trading: a later one gets lower volume. Decided session by session from the past alone, so a bar,
  * once drawn, never changes; the corrections' deeper drops keep enough to turn the market direction.
  */
-function limitDistributionDays(close: readonly number[], volume: number[], r: { range(min: number, max: number): number }): void {
+function limitDistributionDays(close: readonly number[], volume: number[], r: Rng): void {
   const marked: boolean[] = [];
   for (let i = 1; i < close.length; i++) {
     const drop = close[i]! / close[i - 1]! - 1;
