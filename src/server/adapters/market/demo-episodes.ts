@@ -209,7 +209,7 @@ export function rangeSeries(ctx: Context, sessions: number): SeriesBuilder {
 }
 
 /**
- * The benchmark: a steady uptrend in shallow pullbacks, with a correction of 8–12% every year or so
+ * The benchmark: a steady uptrend in shallow pullbacks, with a correction of 8–12% every one to two years
  * (the market direction then reads Correction until a follow-through day).
  */
 export function benchmarkSeries(ctx: Context, sessions: number): SeriesBuilder {
@@ -217,7 +217,7 @@ export function benchmarkSeries(ctx: Context, sessions: number): SeriesBuilder {
   const start = round2(ctx.level * s.range(0.7, 0.8));
   const b = new SeriesBuilder(r, ctx.listing.sigma, start, ctx.previousCloseOf(start));
   while (b.length < sessions) {
-    const calm = b.length + s.int(160, 300);
+    const calm = b.length + s.int(250, 420);
     while (b.length < calm) {
       b.leg({ n: s.int(4, 8), to: b.lastClose * (1 - s.range(0.015, 0.035)), capClose: 0.012, capHL: 0.018, volume: 0.9 });
       b.leg({ n: s.int(10, 18), to: b.lastClose * (1 + s.range(0.03, 0.06)), capClose: 0.012, capHL: 0.018, volume: 1 });
