@@ -12,7 +12,7 @@ import { DEMO_SECTORS } from "./demo-universe";
 /** Instants used throughout: Saturday 14 March 2026, noon in New York. */
 const SATURDAY = new Date("2026-03-14T16:00:00Z");
 const SEEDS = [42, 7, 2024];
-const PATH_CHECKSUM = "b0e9347650e4be1e";
+const PATH_CHECKSUM = "5b096e45b2916318";
 
 function provider(seed = 42, now = SATURDAY): DemoMarketProvider {
   return new DemoMarketProvider({ seed, today: () => now });
