@@ -7,11 +7,11 @@ import { PageSpinner } from "../../../components/ui/spinner";
 import { formatCalendarDate, formatDateTime } from "../../../lib/format";
 import { trackRecordKeys } from "../../../lib/query-keys";
 import { TRACK_RECORD_STALE_MS, fetchTrackRecordSummary } from "../../../lib/track-record-api";
-import { formatCount } from "../../../../core/narrative/track-record-words";
+import { formatCount, liveReturnSentence, returnVerdict, yearRange } from "../../../../core/narrative/track-record-words";
 import { CallsTable, callsFilterParams, readCallsFilter, type CallsFilter } from "./calls-table";
 import { EquityChart, EquityTable } from "./equity-chart";
 import { HistoricalSection } from "./historical-section";
-import { TradeStatsTable } from "./setup-stats-table";
+import { TradeStatsTable, TradeTermsNote } from "./setup-stats-table";
 import { ActionCard, NOT_YET } from "./track-record-stats";
 
 const PAST_RESULTS = "Past results do not guarantee future results.";
@@ -31,12 +31,40 @@ function SimulatedNotice() {
   );
 }
 
+/**
+ * The plain verdict, first on the page: the simulation's BUY trades against its random-date
+ * control in percent returns (the live record has no such control), then what the live BUY calls
+ * returned so far. Every figure comes from the summary; the words follow them both ways.
+ */
+function Verdict({ summary }: { summary: TrackRecordSummary }) {
+  const simulation = summary.historical[0];
+  const verdict = simulation ? returnVerdict(simulation.actions.BUY, simulation.control) : null;
+  return (
+    <section aria-labelledby="verdict-title" data-testid="record-verdict" className="rounded-2xl border border-brand-100 bg-brand-50 px-4 py-3 text-ink sm:px-5 sm:py-4">
+      <h2 id="verdict-title" className="text-sm font-bold tracking-wide text-brand-800 uppercase">
+        The verdict in brief
+      </h2>
+      {simulation && verdict ? (
+        <p data-testid="record-verdict-simulation" className="mt-1 text-base font-semibold sm:text-lg">
+          In the {yearRange(simulation.from, simulation.to)} historical simulation, {verdict}
+        </p>
+      ) : null}
+      <p data-testid="record-verdict-live" className="mt-1 text-sm">
+        {liveReturnSentence(summary.actions.BUY, summary.min_meaningful_trades)}
+      </p>
+    </section>
+  );
+}
+
 function Intro({ summary }: { summary: TrackRecordSummary }) {
   const versions = summary.engine_versions;
   return (
     <header className="space-y-4">
       <div>
         <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">Track record</h1>
+        <div className="mt-3">
+          <Verdict summary={summary} />
+        </div>
         <p className="mt-3 max-w-3xl text-base text-muted">
           Every call the daily screen published, kept as it was made and scored against the market as the following sessions came in:
           whether the buy point was reached, whether the stop or the target came first, and how the stock did against{" "}
@@ -140,6 +168,7 @@ function SetupsSection({ summary }: { summary: TrackRecordSummary }) {
           testId="setups-table"
         />
       )}
+      {rows.length === 0 ? null : <TradeTermsNote />}
     </section>
   );
 }
