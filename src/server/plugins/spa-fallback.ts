@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
@@ -12,12 +12,43 @@ const NOINDEX_PREFIXES = ["/s/"];
 /** The landing page pre-rendered at build time (scripts/prerender-landing.mjs), sent for '/'. */
 const LANDING_HTML = "landing.html";
 
+/** The element the browser reads the public configuration from (web/config/public-config.ts). */
+const EMBEDDED_CONFIG_ID = "public-config";
+
+/**
+ * The SPA shell with the public configuration as a JSON data block (not a script that runs: the
+ * CSP allows none inline), so the first render already knows it and the demo banner does not push
+ * the page down when GET /api/config answers. '<' is escaped so no value can close the element.
+ */
+function shellWithConfig(html: string, config: unknown): string {
+  const json = JSON.stringify(config).replace(/</g, "\\u003c");
+  const block = `<script id="${EMBEDDED_CONFIG_ID}" type="application/json">${json}</script>`;
+  return html.includes("</head>") ? html.replace("</head>", `${block}</head>`) : `${block}${html}`;
+}
+
 /**
  * Serves the built SPA (when `webRoot` holds one) with long-lived caching for hashed assets, answers
  * the SPA's own paths with index.html, and every other unknown path with a 404 in the API's shape.
  */
-export async function registerSpaFallback(app: FastifyInstance, webRoot: string | undefined): Promise<void> {
+export async function registerSpaFallback(
+  app: FastifyInstance,
+  webRoot: string | undefined,
+  /** The public configuration (GET /api/config's body) to embed in the shell once it is known. */
+  publicConfig?: () => Promise<unknown>,
+): Promise<void> {
   const root = webRoot && existsSync(path.join(webRoot, "index.html")) ? webRoot : undefined;
+  // The shell with the configuration, once known (the market in use is settled at start-up); until
+  // then, and without one, the file as built.
+  let shell: string | null = null;
+  if (root && publicConfig) {
+    const html = readFileSync(path.join(root, "index.html"), "utf8");
+    app.addHook("onReady", async () => {
+      void publicConfig().then(
+        (config) => (shell = shellWithConfig(html, config)),
+        () => undefined,
+      );
+    });
+  }
   // '/' gets the pre-rendered landing page when the build made one; every other page the SPA shell.
   const landing = root && existsSync(path.join(root, LANDING_HTML)) ? LANDING_HTML : "index.html";
   if (root) {
@@ -38,7 +69,9 @@ export async function registerSpaFallback(app: FastifyInstance, webRoot: string 
     const isServerPath = SERVER_PREFIXES.some((prefix) => urlPath === prefix.replace(/\/$/, "") || urlPath.startsWith(prefix));
     if (root && !isServerPath && (request.method === "GET" || request.method === "HEAD")) {
       if (NOINDEX_PREFIXES.some((prefix) => urlPath.startsWith(prefix))) void reply.header("x-robots-tag", "noindex");
-      return reply.type("text/html; charset=utf-8").sendFile(urlPath === "/" ? landing : "index.html", root, { cacheControl: false });
+      const file = urlPath === "/" ? landing : "index.html";
+      if (shell !== null && file === "index.html") return reply.type("text/html; charset=utf-8").send(shell);
+      return reply.type("text/html; charset=utf-8").sendFile(file, root, { cacheControl: false });
     }
     return reply.status(404).send({ error: `Nothing is here: ${request.method} ${urlPath}`, code: "not_found" });
   });

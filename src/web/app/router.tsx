@@ -8,9 +8,16 @@ import { RootLayout } from "./root-layout";
 import { HomePage } from "./routes/home";
 import { RouteErrorPage } from "./routes/route-error";
 
-/** A route page in its own chunk, with a spinner while it arrives. */
+/**
+ * A route page in its own chunk, with a spinner while it arrives; the spinner holds a screen's
+ * height so the footer stays below the fold instead of jumping away when the page renders.
+ */
 function page(load: () => Promise<ComponentType>) {
-  return lazyWithPreload<object>(load, () => <PageSpinner />);
+  return lazyWithPreload<object>(load, () => (
+    <div className="min-h-dvh">
+      <PageSpinner />
+    </div>
+  ));
 }
 
 // Route-level code splitting: the landing page is in the entry chunk, every other page is fetched

@@ -121,6 +121,17 @@ function callRow(call: TrackRecordCall): ResponsiveRow {
   };
 }
 
+/** One page of calls for the filter (GET /api/track-record/calls); the page starts it early, beside the summary. */
+export function useCallsPage(filter: CallsFilter) {
+  const request = { action: filter.action, ticker: filter.ticker, page: filter.page, pageSize: CALLS_PAGE_SIZE };
+  return useQuery({
+    queryKey: trackRecordCallsKeys.page(request),
+    queryFn: ({ signal }) => fetchTrackRecordCalls(request, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
 export interface CallsTableProps {
   filter: CallsFilter;
   onFilterChange: (filter: CallsFilter) => void;
@@ -240,13 +251,7 @@ function CallsPager({ page, pages, total, onPage }: { page: number; pages: numbe
 
 /** The calls themselves (GET /api/track-record/calls), filterable by action and ticker, paged; the filter lives in the URL. */
 export function CallsTable({ filter, onFilterChange }: CallsTableProps) {
-  const request = { action: filter.action, ticker: filter.ticker, page: filter.page, pageSize: CALLS_PAGE_SIZE };
-  const query = useQuery({
-    queryKey: trackRecordCallsKeys.page(request),
-    queryFn: ({ signal }) => fetchTrackRecordCalls(request, signal),
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
+  const query = useCallsPage(filter);
   const data = query.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
 

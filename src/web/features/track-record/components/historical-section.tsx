@@ -152,7 +152,7 @@ function Simulation({ simulation, index }: { simulation: HistoricalSimulation; i
 /** 'Historical simulation (not live calls)': the back-tests of docs/track-record.md, with their limits. */
 export function HistoricalSection({ simulations }: { simulations: HistoricalSimulation[] }) {
   return (
-    <section aria-labelledby="historical-title" data-testid="historical-section" className="-mx-2 space-y-4 rounded-3xl border-2 border-dashed border-slate-300 bg-canvas p-2.5 sm:mx-0 sm:p-6">
+    <section aria-labelledby="historical-title" data-testid="historical-section" className="-mx-2 space-y-4 [contain-intrinsic-size:auto_3000px] [content-visibility:auto] rounded-3xl border-2 border-dashed border-slate-300 bg-canvas p-2.5 sm:mx-0 sm:p-6">
       <div>
         <p className="text-xs font-bold tracking-wide text-muted uppercase">Not live calls</p>
         <h2 id="historical-title" className="text-2xl font-bold tracking-tight text-ink">

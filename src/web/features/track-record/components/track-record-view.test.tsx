@@ -173,7 +173,7 @@ describe("TrackRecordView", () => {
     const buy = await screen.findByTestId("stats-buy");
     expect(within(buy).getByTestId("too-few")).toHaveTextContent("7 closed trades: fewer than 30 trades — too few to judge.");
     // The by-base table marks the thin row (12 VCP trades), not the 41 flat-base ones.
-    const rows = within(screen.getByTestId("setups-table")).getAllByRole("row");
+    const rows = within(await screen.findByTestId("setups-table")).getAllByRole("row");
     const vcp = rows.find((row) => within(row).queryByRole("rowheader", { name: /^VCP/ }));
     const flat = rows.find((row) => within(row).queryByRole("rowheader", { name: /^Flat base/ }));
     expect(vcp).toHaveTextContent("fewer than 30 trades — too few to judge");
@@ -237,7 +237,7 @@ describe("TrackRecordView", () => {
     // First: right under the heading, before the intro, the figures and the calls.
     const h1 = screen.getByRole("heading", { level: 1, name: "Track record" });
     expect(h1.compareDocumentPosition(verdict) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    for (const later of [screen.getByTestId("past-results"), screen.getByTestId("stats-buy"), screen.getByTestId("equity-section")]) {
+    for (const later of [screen.getByTestId("past-results"), screen.getByTestId("stats-buy"), await screen.findByTestId("equity-section")]) {
       expect(verdict.compareDocumentPosition(later) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     }
     cleanup();
@@ -273,8 +273,8 @@ describe("TrackRecordView", () => {
     expect(within(buy).getByTestId("stats-buy-avg-r").closest("div")).toHaveTextContent("R is a trade's result in units of its risk (entry minus stop)");
     expect(within(buy).getByTestId("hit-vs-win")).toHaveTextContent("Hit rate and win rate count different things.");
     expect(within(buy).getByTestId("hit-vs-win")).toHaveTextContent("a high hit rate can sit beside a low (even 0%) win rate");
-    expect(within(screen.getByTestId("setups-section")).getByTestId("trade-definitions")).toHaveTextContent("R: a trade's result in units of the risk taken");
-    const simulation = screen.getByTestId("historical-simulation");
+    expect(within(await screen.findByTestId("setups-section")).getByTestId("trade-definitions")).toHaveTextContent("R: a trade's result in units of the risk taken");
+    const simulation = await screen.findByTestId("historical-simulation");
     expect(within(simulation).getByTestId("call-definitions")).toHaveTextContent("Stock-sessions: one per stock per day with that call");
     expect(within(simulation).getByTestId("trade-definitions")).toHaveTextContent("Winners: the share of those that made money (the win rate)");
   });

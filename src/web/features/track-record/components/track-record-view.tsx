@@ -1,4 +1,5 @@
 import { FlaskConical } from "lucide-react";
+import { startTransition, useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import type { TrackRecordSummary } from "../../../../contracts/track-record";
@@ -8,7 +9,7 @@ import { formatCalendarDate, formatDateTime } from "../../../lib/format";
 import { trackRecordKeys } from "../../../lib/query-keys";
 import { TRACK_RECORD_STALE_MS, fetchTrackRecordSummary } from "../../../lib/track-record-api";
 import { formatCount, liveReturnSentence, returnVerdict, yearRange } from "../../../../core/narrative/track-record-words";
-import { CallsTable, callsFilterParams, readCallsFilter, type CallsFilter } from "./calls-table";
+import { CallsTable, callsFilterParams, readCallsFilter, useCallsPage, type CallsFilter } from "./calls-table";
 import { EquityChart, EquityTable } from "./equity-chart";
 import { HistoricalSection } from "./historical-section";
 import { TradeStatsTable, TradeTermsNote } from "./setup-stats-table";
@@ -173,10 +174,40 @@ function SetupsSection({ summary }: { summary: TrackRecordSummary }) {
   );
 }
 
+/**
+ * The sections under the first screen (the curve, the bases, the calls, the simulation), rendered
+ * after the verdict and the figures have painted, in a transition React splits into short tasks, so
+ * the page answers input at once; until then a screen-high space keeps the footer where it will be.
+ */
+function LaterSections({ summary, filter, onFilterChange }: { summary: TrackRecordSummary; filter: CallsFilter; onFilterChange: (filter: CallsFilter) => void }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      startTransition(() => {
+        setShown(true);
+      });
+    }, 0);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, []);
+  if (!shown) return <div data-testid="later-sections-pending" className="min-h-screen" />;
+  return (
+    <>
+      <EquitySection summary={summary} />
+      <SetupsSection summary={summary} />
+      <CallsTable filter={filter} onFilterChange={onFilterChange} />
+      <HistoricalSection simulations={summary.historical} />
+    </>
+  );
+}
+
 /** /track-record: the live record's figures, its calls and, apart, the historical simulation. */
 export function TrackRecordView() {
   const [params, setParams] = useSearchParams();
   const filter = readCallsFilter(params);
+  // The calls' first page is fetched beside the summary, not after it.
+  useCallsPage(filter);
   const summary = useQuery({
     queryKey: trackRecordKeys.summary,
     queryFn: ({ signal }) => fetchTrackRecordSummary(signal),
@@ -209,10 +240,7 @@ export function TrackRecordView() {
         <>
           <Intro summary={summary.data} />
           <ActionsSection summary={summary.data} />
-          <EquitySection summary={summary.data} />
-          <SetupsSection summary={summary.data} />
-          <CallsTable filter={filter} onFilterChange={changeFilter} />
-          <HistoricalSection simulations={summary.data.historical} />
+          <LaterSections summary={summary.data} filter={filter} onFilterChange={changeFilter} />
         </>
       )}
     </div>
