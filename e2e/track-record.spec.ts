@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { shot } from "./support/screenshots";
 
 // The public track record as a visitor, on the e2e app: the demo market and a fresh data
 // directory, so after the start-up screen the record holds that day's calls, all still open.
@@ -100,6 +101,7 @@ test("the verdict comes first, in percent returns, and the calls come a page at 
   );
   // A fresh record: no live trade has closed.
   await expect(verdict.getByTestId("record-verdict-live")).toContainText("no trade has closed yet");
+  await shot(page, "track-record");
   const verdictTop = box!.y;
   const statsTop = (await page.getByTestId("stats-buy").boundingBox())!.y;
   expect(verdictTop).toBeLessThan(statsTop);

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from "react";
 import { cn } from "../../../lib/cn";
+import { useMediaQuery } from "../../../lib/use-media-query";
 
 /**
  * A real table (caption, column and row headers) in a container that scrolls sideways on a narrow
@@ -57,7 +58,8 @@ export interface ResponsiveRow {
 /**
  * A table on wider screens and, below 640 px, the same rows as cards: the row header as the card's
  * title and every other column as a labelled value, so a phone shows every figure without scrolling
- * sideways. Only one of the two is displayed (CSS), so assistive technology meets each row once.
+ * sideways. Only the one that fits the screen is rendered (both where matchMedia is missing, the
+ * CSS then shows one), so the page builds half the elements and assistive technology meets each row once.
  */
 export function ResponsiveTable({
   caption,
@@ -81,8 +83,11 @@ export function ResponsiveTable({
 }) {
   const [first, ...rest] = columns;
   const sticky = stickyFirst ? "sticky left-0 z-10" : "";
+  const canAsk = typeof window !== "undefined" && typeof window.matchMedia === "function";
+  const wide = useMediaQuery("(min-width: 640px)");
   return (
     <>
+      {canAsk && !wide ? null : (
       <DataTable caption={caption} testId={testId} busy={busy} className={cn("max-sm:hidden", className)}>
         <thead className="bg-canvas">
           <tr>
@@ -109,6 +114,8 @@ export function ResponsiveTable({
           ))}
         </tbody>
       </DataTable>
+      )}
+      {canAsk && wide ? null : (
       <ul aria-label={caption} aria-busy={busy || undefined} data-testid={testId ? `${testId}-cards` : undefined} className={cn("space-y-3 sm:hidden", busy && "opacity-60")}>
         {rows.map((row) => (
           <li key={row.key} data-testid={cardTestId} className="rounded-xl border border-line bg-surface p-3 text-sm">
@@ -124,6 +131,7 @@ export function ResponsiveTable({
           </li>
         ))}
       </ul>
+      )}
     </>
   );
 }

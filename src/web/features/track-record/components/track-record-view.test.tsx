@@ -279,25 +279,31 @@ describe("TrackRecordView", () => {
     expect(within(simulation).getByTestId("trade-definitions")).toHaveTextContent("Winners: the share of those that made money (the win rate)");
   });
 
-  it("gives phones a card per call with every column's value labelled, and cards for the other tables", async () => {
+  it("gives phones a card per call with every column's value labelled, and cards for the other tables, rendering only what fits", async () => {
     serve();
     renderApp("/track-record");
+    // A wide screen: the tables, no cards.
     const table = await screen.findByTestId("calls-table");
-    const cards = within(screen.getByTestId("calls-table-cards")).getAllByTestId("call-card");
-    expect(cards).toHaveLength(6);
     const headers = within(table).getAllByRole("columnheader").map((h) => h.textContent);
-    const labels = within(cards[0]!).getAllByRole("term").map((term) => term.textContent);
-    // Every column after the ticker (the card's title) is a labelled value.
-    expect(labels).toEqual(headers.slice(1));
-    const values = within(cards[0]!).getAllByRole("definition").map((value) => value.textContent);
     const cells = within(within(table).getAllByTestId("call-row")[0]!).getAllByRole("cell").map((cell) => cell.textContent);
-    expect(values).toEqual(cells);
+    expect(screen.queryByTestId("calls-table-cards")).not.toBeInTheDocument();
+    cleanup();
+
+    // A phone: cards, no table.
+    vi.stubGlobal("matchMedia", (query: string) => ({ matches: !query.includes("min-width: 640px"), media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() }));
+    serve();
+    renderApp("/track-record");
+    const list = await screen.findByTestId("calls-table-cards");
+    expect(screen.queryByTestId("calls-table")).not.toBeInTheDocument();
+    const cards = within(list).getAllByTestId("call-card");
+    expect(cards).toHaveLength(6);
+    // Every column after the ticker (the card's title) is a labelled value, with the table's values.
+    expect(within(cards[0]!).getAllByRole("term").map((term) => term.textContent)).toEqual(headers.slice(1));
+    expect(within(cards[0]!).getAllByRole("definition").map((value) => value.textContent)).toEqual(cells);
     expect(cards[0]).toHaveTextContent("NVDAsimulated");
-    // The table is for wider screens, the cards for phones (the other one is not displayed).
-    expect(table.closest("[role=region]")).toHaveClass("max-sm:hidden");
-    expect(screen.getByTestId("calls-table-cards")).toHaveClass("sm:hidden");
+    expect(list).toHaveClass("sm:hidden");
     for (const id of ["setups-table", "historical-calls-1", "historical-trades-1"]) {
-      expect(screen.getByTestId(`${id}-cards`)).toHaveClass("sm:hidden");
+      expect(screen.queryByTestId(id)).not.toBeInTheDocument();
       expect(within(screen.getByTestId(`${id}-cards`)).getAllByRole("listitem").length).toBeGreaterThan(0);
     }
   });
