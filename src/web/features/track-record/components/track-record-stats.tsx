@@ -25,7 +25,7 @@ export function Stat({ label, children, testId, hint }: { label: ReactNode; chil
           </span>
         ) : null}
       </dt>
-      <dd data-testid={testId} className="text-right text-sm font-semibold text-ink tabular-nums">
+      <dd data-testid={testId} className="text-right text-sm font-semibold whitespace-nowrap text-ink tabular-nums">
         {children}
       </dd>
     </div>
