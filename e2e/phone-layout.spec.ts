@@ -296,7 +296,7 @@ test("the chat fits the screen, shows the conversation and reaches the conversat
   await expectWithinScreen(list.first(), "the conversation in the list");
 });
 
-test("the track record fits: no sideways scrolling of the page, the calls table scrolls inside its box", async ({ page, request }) => {
+test("the track record fits: the verdict on the first screen, cards instead of tables, nothing scrolls sideways", async ({ page, request }) => {
   await expect
     .poll(async () => {
       const response = await request.get("/api/track-record");
@@ -304,13 +304,27 @@ test("the track record fits: no sideways scrolling of the page, the calls table 
     }, { timeout: 60_000, message: "the record's first calls" })
     .toBeGreaterThan(0);
   await page.goto("/track-record");
-  await expect(page.getByTestId("calls-table").getByTestId("call-row").first()).toBeVisible();
+  // The plain verdict is above the fold.
+  const verdict = page.getByTestId("record-verdict");
+  await expect(verdict).toBeVisible();
+  const box = await verdict.boundingBox();
+  expect(box && box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+  // Every call is a card with every column's value labelled; the wide table is not shown.
+  const card = page.getByTestId("call-card").first();
+  await expect(card).toBeVisible();
+  await expect(page.getByTestId("calls-table")).toBeHidden();
+  await expect(card.getByRole("term")).toHaveText(["Action", "Outcome", "R so far", "Excess +63", "Date", "Setup", "Price", "Buy point", "Stop", "Target", "Days"]);
+  await expectWithinScreen(card, "a call's card");
   await expect(page.getByText("Past results do not guarantee future results.")).toBeVisible();
   await expectNoSidewaysScroll(page, "the track record");
   await expectNoDeadLinks(page, "the track record");
-  // The scrolling region around the table.
-  const box = page.getByTestId("calls-table").locator("xpath=..");
-  expect(await box.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+  // No table or box on the page scrolls sideways either (the equity data table opens on demand and is narrow).
+  const wide = await page.locator("main *").evaluateAll((elements) =>
+    elements
+      .filter((element) => element.getClientRects().length > 0 && ["auto", "scroll"].includes(getComputedStyle(element).overflowX) && element.scrollWidth > element.clientWidth + 1)
+      .map((element) => element.outerHTML.slice(0, 80)),
+  );
+  expect(wide).toEqual([]);
   await expect(page.getByLabel("Action", { exact: true })).toBeVisible();
   await expect(page.getByLabel("Ticker", { exact: true })).toBeVisible();
   await shot(page, "track-record");

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { shot } from "./support/screenshots";
 
 // The public track record as a visitor, on the e2e app: the demo market and a fresh data
 // directory, so after the start-up screen the record holds that day's calls, all still open.
@@ -84,6 +85,41 @@ test("the landing page leads to the track record: simulated label, past results,
   await expect(page.getByLabel("Action", { exact: true })).toHaveValue("BUY");
   await expect(page.getByTestId("calls-table").or(page.getByTestId("calls-empty"))).toBeVisible();
   expect((await actionsShown(page)).every((action) => action === "BUY")).toBe(true);
+});
+
+test("the verdict comes first, in percent returns, and the calls come a page at a time", async ({ page, request }) => {
+  await waitForCalls(request);
+  await page.goto("/track-record");
+  const verdict = page.getByTestId("record-verdict");
+  await expect(verdict).toBeVisible();
+  // On the first screen, right under the heading, before any figure.
+  const box = await verdict.boundingBox();
+  expect(box && box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+  const simulationVerdict = verdict.getByTestId("record-verdict-simulation");
+  await expect(simulationVerdict).toHaveText(
+    /^In the \d{4}–\d{4} historical simulation, BUY calls returned [+-]\d+\.\d% on average per trade \([\d,]+ trades\) against [+-]\d+\.\d% for random entries .*: (they beat random entries|they did not beat random entries|.*no clear edge over random entries)\.$/,
+  );
+  // A fresh record: no live trade has closed.
+  await expect(verdict.getByTestId("record-verdict-live")).toContainText("no trade has closed yet");
+  await shot(page, "track-record");
+  const verdictTop = box!.y;
+  const statsTop = (await page.getByTestId("stats-buy").boundingBox())!.y;
+  expect(verdictTop).toBeLessThan(statsTop);
+
+  // One page of calls at a time: the pager moves through them and the URL follows.
+  const calls = (await (await request.get("/api/track-record/calls?page_size=25")).json()) as { total: number };
+  const pages = Math.max(1, Math.ceil(calls.total / 25));
+  await expect(page.getByTestId("calls-page")).toHaveText(new RegExp(`^Page 1 of ${pages} · `));
+  expect(await callRows(page).count()).toBe(Math.min(25, calls.total));
+  if (pages > 1) {
+    const first = await tickersShown(page);
+    await page.getByRole("button", { name: "Next page" }).click();
+    await expect(page).toHaveURL(/\/track-record\?page=2$/);
+    await expect(page.getByTestId("calls-page")).toHaveText(new RegExp(`^Page 2 of ${pages} · `));
+    await expect.poll(() => tickersShown(page)).not.toEqual(first);
+    await page.getByRole("button", { name: "Previous page" }).click();
+    await expect(page).toHaveURL(/\/track-record$/);
+  }
 });
 
 test("a report links to how Quanta's BUY calls did", async ({ page, request }) => {

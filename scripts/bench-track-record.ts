@@ -15,22 +15,16 @@
 // BENCH_REQUESTS (300) change the sizes. `--smoke` (or BENCH_SMOKE=1): 2,000 calls of 20 tickers,
 // 5 requests per endpoint; fails only when a step breaks or an endpoint answers an error, never on
 // the time target.
-import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import type { AddressInfo } from "node:net";
-import type { RecommendationAction } from "../src/core/analysis/analysis-report";
-import { advanceCall, callStatus, isSettled, startProgress } from "../src/core/track-record/call-outcome";
-import type { DailyBars } from "../src/core/market/market-data";
 import { CachedMarketDataProvider } from "../src/server/adapters/market/cached-market-data-provider";
 import { DemoMarketProvider } from "../src/server/adapters/market/demo";
 import { openPostgres } from "../src/server/db/database";
 import { trackCalls, trackOutcomes } from "../src/server/db/schema";
-import { TrackCallsRepository, type NewTrackCall, type OutcomeUpdate } from "../src/server/features/track-record/track-calls.repository";
-import { followedCall } from "../src/server/features/track-record/track-record.service";
 import { createScratchDatabase, testDatabaseKinds, type TestDatabaseKind } from "../src/server/test-support/test-database";
 import { startTestApp } from "../src/server/test-support/test-app";
 import { count, eq, sql } from "drizzle-orm";
-import { seededRandom } from "../src/core/backtest/statistics";
+import { seedTrackRecordCalls } from "./track-record-seed";
 
 const adminUrl = process.env.BENCH_DATABASE === "pglite" ? undefined : (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL);
 const SMOKE = process.argv.includes("--smoke") || process.env.BENCH_SMOKE === "1";
@@ -41,10 +35,6 @@ const WARM_UP = SMOKE ? 1 : 30;
 /** BENCH_KEEP_DATABASE=1 keeps the scratch database (its URL is printed) to EXPLAIN the queries. */
 const KEEP_DATABASE = process.env.BENCH_KEEP_DATABASE === "1";
 const SUMMARY_TARGET_MS = 20;
-const BUY_WINDOW_SESSIONS = 5;
-
-/** The same calls on every run. */
-const random = seededRandom;
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -52,82 +42,6 @@ function percentile(values: number[], p: number): number {
 }
 
 const ms = (value: number) => `${value.toFixed(2)} ms`;
-
-const SETUPS: Record<RecommendationAction, string[]> = {
-  BUY: ["Breakout"],
-  WATCH: ["Base forming", "Extended", "Past the buy window", "Pullback"],
-  SELL: ["Stage 4 decline", "Failed breakout", "50-day line broken", "Stop hit"],
-};
-const BASES = ["Flat base", "VCP", "Cup with handle", "Double bottom"];
-
-/**
- * One ticker's calls over its last `sessions` sessions, in episodes of 1–12 sessions: mostly WATCH,
- * some BUY (each BUY episode a new base whose first call opens a trade, with the engine's kind of
- * levels: buy range +5% over the pivot, stop 8% under it, target 20% over it) and some SELL.
- */
-function tickerCalls(ticker: string, bars: DailyBars, benchmark: Map<string, number>, sessions: number, next: () => number, runs: string[]): NewTrackCall[] {
-  const calls: NewTrackCall[] = [];
-  const first = bars.dates.length - sessions;
-  let i = first;
-  while (i < bars.dates.length) {
-    const length = 1 + Math.floor(next() * 12);
-    const roll = next();
-    const action: RecommendationAction = roll < 0.15 ? "BUY" : roll < 0.75 ? "WATCH" : "SELL";
-    const setupNames = SETUPS[action];
-    const setup = setupNames[Math.floor(next() * setupNames.length)]!;
-    const base = action === "BUY" || next() < 0.5 ? BASES[Math.floor(next() * BASES.length)]! : null;
-    const baseStart = base ? bars.dates[Math.max(0, i - 20 - Math.floor(next() * 40))]! : null;
-    const pivot = bars.close[i]! * (0.95 + next() * 0.12);
-    let episodeId: string | null = null;
-    for (let k = 0; k < length && i < bars.dates.length; k++, i++) {
-      const id = randomUUID();
-      episodeId ??= id;
-      const date = bars.dates[i]!;
-      const opens = id === episodeId && action === "BUY";
-      const levels = action === "SELL" ? null : { buyPoint: pivot, buyRangeHigh: pivot * 1.05, stop: pivot * 0.92, target: pivot * 1.2 };
-      calls.push({
-        id,
-        asOf: date,
-        ticker,
-        action,
-        setup,
-        baseType: base,
-        baseStart,
-        buyPoint: levels?.buyPoint ?? null,
-        buyRangeHigh: levels?.buyRangeHigh ?? null,
-        stop: levels?.stop ?? null,
-        target: levels?.target ?? null,
-        price: bars.close[i]!,
-        rsRating: Math.round(1 + next() * 98),
-        marketState: "Confirmed uptrend",
-        engineVersion: i - first < sessions / 2 ? "2.0.0" : "2.1.0",
-        simulated: true,
-        dataSource: "demo",
-        benchmarkClose: benchmark.get(date) ?? null,
-        entrySessions: opens ? BUY_WINDOW_SESSIONS - Math.min(k, 2) : null,
-        episodeId,
-        trade: opens,
-        runId: runs[i - first] ?? null,
-      });
-    }
-  }
-  return calls;
-}
-
-/** Each setup (an episode's first call) followed over every session of `bars` after its call. */
-function outcomes(calls: NewTrackCall[], bars: DailyBars, benchmark: Map<string, number>): OutcomeUpdate[] {
-  return calls
-    .filter((call) => call.id === call.episodeId)
-    .map((call) => {
-      const followed = followedCall(call);
-      let progress = startProgress(followed, call.asOf);
-      for (let i = bars.dates.indexOf(call.asOf) + 1; i < bars.dates.length; i++) {
-        const date = bars.dates[i]!;
-        progress = advanceCall(followed, progress, { date, open: bars.open[i]!, high: bars.high[i]!, low: bars.low[i]!, close: bars.close[i]! }, benchmark.get(date) ?? null);
-      }
-      return { callId: call.id, progress, status: callStatus(progress), settled: isSettled(progress) };
-    });
-}
 
 async function timed(url: string, requests: number): Promise<{ samples: number[]; bytes: number; status: number }> {
   let bytes = 0;
@@ -155,29 +69,11 @@ async function main(): Promise<void> {
   const market = new CachedMarketDataProvider(demo);
   const app = await startTestApp(kind, {}, { database, market });
   try {
-    const universe = (await demo.listUniverse()).map((p) => p.ticker).filter((t) => t !== demo.benchmarkTicker).slice(0, TICKERS);
-    const sessions = Math.ceil(CALLS / universe.length);
-    const benchmarkBars = (await market.getDailyBars(demo.benchmarkTicker, sessions + 300))!;
-    const benchmark = new Map(benchmarkBars.dates.map((d, i) => [d, benchmarkBars.close[i]!] as const));
-    const runs = Array.from({ length: sessions }, (_, k) => `${benchmarkBars.dates[benchmarkBars.dates.length - sessions + k]}#bench`);
-    const repository = new TrackCallsRepository(app.database.db);
-    const next = random(18);
-
-    console.log(`Track record benchmark: ${universe.length} demo tickers × ${sessions} sessions on ${adminUrl ? `PostgreSQL (${new URL(adminUrl).host})` : "PGlite (embedded)"}${SMOKE ? " (smoke: tiny sizes, no target)" : ""}.`);
+    console.log(`Track record benchmark: up to ${TICKERS} demo tickers, ${CALLS.toLocaleString("en-US")} calls on ${adminUrl ? `PostgreSQL (${new URL(adminUrl).host})` : "PGlite (embedded)"}${SMOKE ? " (smoke: tiny sizes, no target)" : ""}.`);
     let started = performance.now();
-    let stored = 0;
-    let remaining = CALLS;
-    let scoring = 0;
-    for (const ticker of universe) {
-      const bars = (await market.getDailyBars(ticker, sessions + 300))!;
-      const calls = tickerCalls(ticker, bars, benchmark, sessions, next, runs).slice(0, remaining);
-      remaining -= calls.length;
-      stored += await repository.insertCalls(calls, (call) => startProgress(followedCall(call), call.asOf));
-      const scoredAt = performance.now();
-      await repository.saveOutcomes(outcomes(calls, bars, benchmark), new Date());
-      scoring += performance.now() - scoredAt;
-      if (remaining <= 0) break;
-    }
+    const { stored, scoringMs: scoring, tickers, sessions } = await seedTrackRecordCalls(app, demo, market, { calls: CALLS, tickers: TICKERS });
+    const universe = (await demo.listUniverse()).map((p) => p.ticker).filter((t) => t !== demo.benchmarkTicker).slice(0, tickers);
+    console.log(`(${tickers} tickers × ${sessions} sessions)`);
     const insertSeconds = (performance.now() - started) / 1000;
     const [{ setups } = { setups: 0 }] = await app.database.db.select({ setups: count() }).from(trackOutcomes);
     const [{ trades } = { trades: 0 }] = await app.database.db.select({ trades: count() }).from(trackCalls).where(eq(trackCalls.trade, true));

@@ -33,7 +33,7 @@ import { healthRoutes } from "./features/health/health.routes";
 import { logoRoutes } from "./features/logos/logos.routes";
 import { meRoutes } from "./features/me/me.routes";
 import { newsRoutes } from "./features/news/news.routes";
-import { publicConfigRoutes } from "./features/public-config/public-config.routes";
+import { publicConfigRoutes, toPublicConfig } from "./features/public-config/public-config.routes";
 import { publicRecommendationRoutes } from "./features/public-recommendations/public-recommendations.routes";
 import { researchRoutes } from "./features/research/research.routes";
 import { stockAnalysisRoutes } from "./features/stock-analysis/stock-analysis.routes";
@@ -217,6 +217,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   const services = awaitServices(config, deps, app);
   await registerPlugins(app, config, services.ready);
   await registerFeatureRoutes(app, config, deps, services);
-  await registerSpaFallback(app, deps.webRoot, { demo: async () => (await services.ready()).market.demo });
+  await registerSpaFallback(app, deps.webRoot, {
+    demo: async () => (await services.ready()).market.demo,
+    publicConfig: async () => toPublicConfig(config, (await services.ready()).market.demo),
+  });
   return app;
 }

@@ -81,3 +81,54 @@ export function yearRange(from: string, to: string): string {
   const last = /^(\d{4})-/.exec(to)?.[1] ?? to;
   return first === last ? first : `${first}–${last}`;
 }
+
+interface ReturnFigures {
+  trades: number;
+  avg_return: number | null;
+  avg_r: number | null;
+  avg_r_ci95: readonly [number | null, number | null];
+}
+
+/**
+ * BUY trades against the random-date control in percent returns, for a reader who does not think in
+ * R: 'did not beat' when the average return per trade is not higher; 'beat' only when it is higher
+ * AND the R test above says beat (the low end of the 95% interval clears the control); a higher
+ * return without that is 'no clear edge'. Null without both average returns.
+ */
+function returnComparison(buy: ReturnFigures, control: Pick<ReturnFigures, "avg_return" | "avg_r">): "beat" | "did-not-beat" | "no-clear-edge" | null {
+  if (!isNumber(buy.avg_return) || !isNumber(control.avg_return)) return null;
+  if (buy.avg_return <= control.avg_return) return "did-not-beat";
+  return controlComparison(buy, control) === "beat" ? "beat" : "no-clear-edge";
+}
+
+const RETURN_VERDICT_WORDS = {
+  beat: "they beat random entries",
+  "did-not-beat": "they did not beat random entries",
+  "no-clear-edge": "a little more, well within the uncertainty of the figures: no clear edge over random entries",
+} as const;
+
+/**
+ * The page's first sentence, from a simulation's BUY trades and its random-date control: 'BUY calls
+ * returned +3.3% on average per trade against +4.1% for random entries over the same years (…):
+ * they did not beat random entries.' Null without both average returns.
+ */
+export function returnVerdict(buy: ReturnFigures, control: Pick<ReturnFigures, "trades" | "avg_return" | "avg_r">): string | null {
+  const comparison = returnComparison(buy, control);
+  if (comparison === null) return null;
+  return (
+    `BUY calls returned ${formatSignedPercent(buy.avg_return)} on average per trade (${tradesWord(buy.trades)}) against ` +
+    `${formatSignedPercent(control.avg_return)} for random entries over the same years with the same stop, target and time limit ` +
+    `(${tradesWord(control.trades)}): ${RETURN_VERDICT_WORDS[comparison]}.`
+  );
+}
+
+/**
+ * What the live calls say so far, in percent: 'Live BUY calls so far: 53 trades closed, +3.1% on
+ * average per trade (+0.40R).', with the too-few words when they rest on fewer than `minimum`.
+ */
+export function liveReturnSentence(buy: ReturnFigures, minimum: number): string {
+  if (buy.trades === 0) return "Live BUY calls so far: no trade has closed yet, so there is no live return to compare.";
+  const average = isNumber(buy.avg_return) ? `, ${formatSignedPercent(buy.avg_return)} on average per trade (${formatR(buy.avg_r)})` : "";
+  const note = tooFewTradesNote(buy.trades, minimum);
+  return `Live BUY calls so far: ${tradesWord(buy.trades)} closed${average}${note ? ` — ${note}` : ""}.`;
+}

@@ -15,11 +15,11 @@ afterEach(async () => {
   webRoot = undefined;
 });
 
-async function serve(files: Record<string, string>, demo?: () => Promise<boolean>): Promise<FastifyInstance> {
+async function serve(files: Record<string, string>, demo?: () => Promise<boolean>, publicConfig?: () => Promise<unknown>): Promise<FastifyInstance> {
   webRoot = mkdtempSync(path.join(tmpdir(), "quanta-spa-"));
   for (const [name, content] of Object.entries(files)) writeFileSync(path.join(webRoot, name), content);
   app = Fastify();
-  await registerSpaFallback(app, webRoot, { demo });
+  await registerSpaFallback(app, webRoot, { demo, publicConfig });
   return app;
 }
 
@@ -77,5 +77,34 @@ describe("registerSpaFallback", () => {
     const response = await server.inject({ method: "GET", url: "/api/nothing" });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ code: "not_found" });
+  });
+
+  it("puts the public configuration in the SPA shell once it is known, escaped, and leaves the pre-rendered landing page alone", async () => {
+    const server = await serve({ "index.html": "<html><head><title>Q</title></head><body></body></html>", "landing.html": "<p>landing</p>" }, undefined, () =>
+      Promise.resolve({ brand: "</script><b>", demo: true }),
+    );
+    await server.ready();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const page = await server.inject({ method: "GET", url: "/track-record" });
+    expect(page.headers["content-type"]).toContain("text/html");
+    expect(page.body).toBe(
+      '<html><head><title>Q</title><script id="public-config" type="application/json">{"brand":"\\u003c/script>\\u003cb>","demo":true}</script></head><body></body></html>',
+    );
+    expect(JSON.parse(/<script[^>]*>(.*)<\/script><\/head>/.exec(page.body)![1]!)).toEqual({ brand: "</script><b>", demo: true });
+    expect((await server.inject({ method: "GET", url: "/" })).body).toBe("<p>landing</p>");
+  });
+
+  it("embeds the configuration in the demo market's marked shell when the demo market is in use", async () => {
+    const server = await serve({ ...DEMO_BUILD, "index-demo.html": "<html data-demo><head></head></html>" }, () => Promise.resolve(true), () => Promise.resolve({ demo: true }));
+    await server.ready();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect((await server.inject({ method: "GET", url: "/stocks" })).body).toBe('<html data-demo><head><script id="public-config" type="application/json">{"demo":true}</script></head></html>');
+    expect((await server.inject({ method: "GET", url: "/" })).body).toBe("<p>demo landing</p>");
+  });
+
+  it("sends the shell as built while the configuration is not known", async () => {
+    const server = await serve({ "index.html": "<p>shell</p>" }, undefined, () => new Promise(() => undefined));
+    await server.ready();
+    expect((await server.inject({ method: "GET", url: "/stocks" })).body).toBe("<p>shell</p>");
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
@@ -12,6 +12,20 @@ const NOINDEX_PREFIXES = ["/s/"];
 /** The landing page pre-rendered at build time (scripts/prerender-landing.mjs), sent for '/'. */
 const LANDING_HTML = "landing.html";
 
+/** The element the browser reads the public configuration from (web/config/public-config.ts). */
+const EMBEDDED_CONFIG_ID = "public-config";
+
+/**
+ * The SPA shell with the public configuration as a JSON data block (not a script that runs: the
+ * CSP allows none inline), so the first render already knows it and the demo banner does not push
+ * the page down when GET /api/config answers. '<' is escaped so no value can close the element.
+ */
+function shellWithConfig(html: string, config: unknown): string {
+  const json = JSON.stringify(config).replace(/</g, "\\u003c");
+  const block = `<script id="${EMBEDDED_CONFIG_ID}" type="application/json">${json}</script>`;
+  return html.includes("</head>") ? html.replace("</head>", `${block}</head>`) : `${block}${html}`;
+}
+
 /**
  * The same pages marked `<html data-demo>` (written by the build next to them): on the demo market the
  * banner's space is in the first paint instead of pushing the page down once /api/config answers.
@@ -23,6 +37,8 @@ function demoPage(file: string): string {
 export interface SpaFallbackOptions {
   /** Whether the demo market is in use (known once the services are ready). */
   demo?: () => Promise<boolean>;
+  /** The public configuration (GET /api/config's body) to embed in the shell once it is known. */
+  publicConfig?: () => Promise<unknown>;
 }
 
 /**
@@ -43,6 +59,28 @@ export async function registerSpaFallback(app: FastifyInstance, webRoot: string 
       () => undefined,
     );
   }
+  // The shell with the configuration, once known (the market in use is settled at start-up); until
+  // then, and without one, the file as built. One per shell file (marked for the demo market or not).
+  let config: { value: unknown } | null = null;
+  const shells = new Map<string, string>();
+  if (root && options.publicConfig) {
+    const publicConfig = options.publicConfig;
+    app.addHook("onReady", async () => {
+      void publicConfig().then(
+        (value) => (config = { value }),
+        () => undefined,
+      );
+    });
+  }
+  const shellOf = (file: string): string | null => {
+    if (!root || config === null) return null;
+    let shell = shells.get(file);
+    if (shell === undefined) {
+      shell = shellWithConfig(readFileSync(path.join(root, file), "utf8"), config.value);
+      shells.set(file, shell);
+    }
+    return shell;
+  };
   if (root) {
     await app.register(fastifyStatic, {
       root,
@@ -61,8 +99,11 @@ export async function registerSpaFallback(app: FastifyInstance, webRoot: string 
     const isServerPath = SERVER_PREFIXES.some((prefix) => urlPath === prefix.replace(/\/$/, "") || urlPath.startsWith(prefix));
     if (root && !isServerPath && (request.method === "GET" || request.method === "HEAD")) {
       if (NOINDEX_PREFIXES.some((prefix) => urlPath.startsWith(prefix))) void reply.header("x-robots-tag", "noindex");
-      const page = urlPath === "/" ? landing : "index.html";
-      return reply.type("text/html; charset=utf-8").sendFile(demo ? demoPage(page) : page, root, { cacheControl: false });
+      const file = urlPath === "/" ? landing : "index.html";
+      const page = demo ? demoPage(file) : file;
+      const shell = file === "index.html" ? shellOf(page) : null;
+      if (shell !== null) return reply.type("text/html; charset=utf-8").send(shell);
+      return reply.type("text/html; charset=utf-8").sendFile(page, root, { cacheControl: false });
     }
     return reply.status(404).send({ error: `Nothing is here: ${request.method} ${urlPath}`, code: "not_found" });
   });

@@ -1,16 +1,34 @@
-import type { ComponentType } from "react";
+import { useEffect, type ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { routePatterns } from "../../contracts/paths";
 import { PageSpinner } from "../components/ui/spinner";
+import { startEarlyRequest } from "../lib/early-request";
 import { lazyWithPreload } from "../lib/lazy-with-preload";
 import { RequireAuth } from "./require-auth";
 import { RootLayout } from "./root-layout";
 import { HomePage } from "./routes/home";
 import { RouteErrorPage } from "./routes/route-error";
 
-/** A route page in its own chunk, with a spinner while it arrives. */
-function page(load: () => Promise<ComponentType>) {
-  return lazyWithPreload<object>(load, () => <PageSpinner />);
+/** The route's spinner; it starts the page's first request (`early`) while the page's code arrives. */
+function RouteSpinner({ early }: { early: string | undefined }) {
+  useEffect(() => {
+    if (early) startEarlyRequest(early);
+  }, [early]);
+  return (
+    <div className="min-h-dvh">
+      <PageSpinner />
+    </div>
+  );
+}
+
+/**
+ * A route page in its own chunk, with a spinner while it arrives; the spinner holds a screen's
+ * height so the footer stays below the fold instead of jumping away when the page renders.
+ * `early`: a public GET the page needs first (its path spelled here: importing the page's fetcher
+ * would bring zod into the entry chunk).
+ */
+function page(load: () => Promise<ComponentType>, early?: string) {
+  return lazyWithPreload<object>(load, () => <RouteSpinner early={early} />);
 }
 
 // Route-level code splitting: the landing page is in the entry chunk, every other page is fetched
@@ -27,7 +45,7 @@ const SharedAnalysisPage = page(() => import("./routes/shared-analysis").then((m
 const SignInPage = page(() => import("./routes/sign-in").then((m) => m.SignInPage));
 const SignUpPage = page(() => import("./routes/sign-up").then((m) => m.SignUpPage));
 const StockDetailPage = page(() => import("./routes/stock-detail").then((m) => m.StockDetailPage));
-const TrackRecordPage = page(() => import("./routes/track-record").then((m) => m.TrackRecordPage));
+const TrackRecordPage = page(() => import("./routes/track-record").then((m) => m.TrackRecordPage), "/api/track-record");
 const UploadPage = page(() => import("./routes/upload").then((m) => m.UploadPage));
 const VerifyEmailPage = page(() => import("./routes/verify-email").then((m) => m.VerifyEmailPage));
 const WatchlistPage = page(() => import("./routes/watchlist").then((m) => m.WatchlistPage));

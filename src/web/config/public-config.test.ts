@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { publicConfigSchema } from "../../contracts/public-config";
 import { DEFAULT_CONFIG } from "../test-support/render-app";
-import { parsePublicConfig } from "./public-config";
+import { embeddedPublicConfig, parsePublicConfig } from "./public-config";
 
 describe("parsePublicConfig", () => {
   const samples: unknown[] = [
@@ -26,5 +26,20 @@ describe("parsePublicConfig", () => {
   it.each(samples.map((sample, index) => [index, sample] as const))("agrees with the shared zod schema (%i)", (_, sample) => {
     const parsed = publicConfigSchema.safeParse(sample);
     expect(parsePublicConfig(sample)).toEqual(parsed.success ? parsed.data : null);
+  });
+});
+
+describe("embeddedPublicConfig", () => {
+  const page = (text: string | null) => ({ getElementById: (id: string) => (id === "public-config" && text !== null ? { textContent: text } : null) }) as unknown as Document;
+
+  it("reads the configuration the server put in the page, so the first render has it", () => {
+    expect(embeddedPublicConfig(page(JSON.stringify({ ...DEFAULT_CONFIG, demo: true })))).toEqual({ ...DEFAULT_CONFIG, demo: true });
+  });
+
+  it("is undefined (the configuration is fetched) without a valid one", () => {
+    expect(embeddedPublicConfig(page(null))).toBeUndefined();
+    expect(embeddedPublicConfig(page("{not json"))).toBeUndefined();
+    expect(embeddedPublicConfig(page(JSON.stringify({ brand: 3 })))).toBeUndefined();
+    expect(embeddedPublicConfig(undefined)).toBeUndefined();
   });
 });

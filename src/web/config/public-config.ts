@@ -39,11 +39,29 @@ function fetchPublicConfig(): Promise<PublicConfig> {
   return apiJson("/api/config", { method: "GET" }, publicConfigBody);
 }
 
-/** GET /api/config, fetched once per page load and shared by every component. */
+/**
+ * The configuration the server embedded in the page (a JSON data block with id 'public-config', see
+ * server/plugins/spa-fallback.ts), or undefined without a valid one: then it is fetched.
+ */
+export function embeddedPublicConfig(doc: Document | undefined = typeof document === "undefined" ? undefined : document): PublicConfig | undefined {
+  const text = doc?.getElementById("public-config")?.textContent;
+  if (!text) return undefined;
+  try {
+    return parsePublicConfig(JSON.parse(text)) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * GET /api/config, fetched once per page load and shared by every component; when the page carries
+ * it, the first render already has it (so nothing it shows, like the demo banner, moves the page).
+ */
 export function usePublicConfig() {
   return useQuery({
     queryKey: publicConfigKeys.all,
     queryFn: fetchPublicConfig,
+    initialData: embeddedPublicConfig,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,

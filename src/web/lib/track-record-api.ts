@@ -1,5 +1,6 @@
 import { trackRecordSummarySchema, type TrackRecordSummary } from "../../contracts/track-record";
 import { apiJson } from "./api-client";
+import { takeEarlyAnswer } from "./early-request";
 import { reworded } from "./request-error-message";
 
 /**
@@ -14,10 +15,15 @@ const TRACK_RECORD_FAILURE = "The track record could not be loaded. Please try a
 /** How long a loaded summary is reused: the record changes once a day, after the daily screen. */
 export const TRACK_RECORD_STALE_MS = 10 * 60_000;
 
-/** GET /api/track-record. */
+/** The summary's path; the router starts it early when /track-record is opened. */
+const TRACK_RECORD_SUMMARY_PATH = "/api/track-record";
+
+/** GET /api/track-record (the early answer when the router started one and it is valid). */
 export async function fetchTrackRecordSummary(signal?: AbortSignal): Promise<TrackRecordSummary> {
+  const early = trackRecordSummarySchema.safeParse(await takeEarlyAnswer(TRACK_RECORD_SUMMARY_PATH));
+  if (early.success) return early.data;
   try {
-    return await apiJson("/api/track-record", { method: "GET", auth: false, signal }, trackRecordSummarySchema);
+    return await apiJson(TRACK_RECORD_SUMMARY_PATH, { method: "GET", auth: false, signal }, trackRecordSummarySchema);
   } catch (error) {
     throw reworded(error, TRACK_RECORD_FAILURE);
   }

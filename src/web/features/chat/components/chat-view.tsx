@@ -14,7 +14,7 @@ import { ConversationSidebar } from "./conversation-sidebar";
 import { MessageList, type DisplayMessage } from "./message-list";
 import { Suggestions } from "./suggestions";
 import { useChatStream, type ChatTurn } from "./use-chat-stream";
-import { useMediaQuery } from "./use-media-query";
+import { useMediaQuery } from "../../../lib/use-media-query";
 import { paths } from "../../../../contracts/paths";
 
 const fromServer = (message: ChatMessage): DisplayMessage => ({

@@ -16,7 +16,7 @@ import {
   trackRecordCallsKeys,
   type TrackRecordAction,
 } from "../api/track-record-calls-api";
-import { DataTable, td, tdNum, th, thNum } from "./data-table";
+import { ResponsiveTable, type ResponsiveRow } from "./data-table";
 import { ActionLabel } from "./track-record-stats";
 
 /** How each outcome reads in the table. */
@@ -77,32 +77,59 @@ function price(value: number | null): string {
   return isFiniteNumber(value) ? formatPrice(value) : NO_FIGURE;
 }
 
-function CallRow({ call }: { call: TrackRecordCall }) {
-  return (
-    <tr data-testid="call-row" className="border-t border-line">
-      <th scope="row" className={`${td} sticky left-0 z-10 bg-surface font-semibold text-ink`}>
+const CALL_COLUMNS = [
+  { header: "Ticker" },
+  { header: "Action" },
+  { header: "Outcome" },
+  { header: "R so far", numeric: true },
+  { header: "Excess +63", numeric: true },
+  { header: "Date" },
+  { header: "Setup" },
+  { header: "Price", numeric: true },
+  { header: "Buy point", numeric: true },
+  { header: "Stop", numeric: true },
+  { header: "Target", numeric: true },
+  { header: "Days", numeric: true },
+];
+
+/** One call as a row of the table (a card on a phone): ticker first, then every column in order. */
+function callRow(call: TrackRecordCall): ResponsiveRow {
+  return {
+    key: call.id,
+    testId: "call-row",
+    head: (
+      <>
         {call.ticker}
         {call.simulated ? <span className="block text-xs font-medium text-warning-800">simulated</span> : null}
-      </th>
-      <td className={td}>
-        <ActionLabel action={call.action} />
-      </td>
-      <td className={td}>
-        <Outcome call={call} />
-      </td>
-      <td className={tdNum}>{formatR(call.r)}</td>
-      <td className={tdNum}>{isFiniteNumber(call.excess.d63) ? formatSignedPercent(call.excess.d63) : <span className="text-muted">not yet</span>}</td>
-      <td className={td}>
-        <time dateTime={call.date}>{formatCalendarDate(call.date)}</time>
-      </td>
-      <td className={td}>{call.base_type && call.base_type !== call.setup ? `${call.setup} (${call.base_type})` : call.setup}</td>
-      <td className={tdNum}>{formatPrice(call.price)}</td>
-      <td className={tdNum}>{price(call.buy_point)}</td>
-      <td className={tdNum}>{price(call.stop)}</td>
-      <td className={tdNum}>{price(call.target)}</td>
-      <td className={tdNum}>{formatCount(call.days)}</td>
-    </tr>
-  );
+      </>
+    ),
+    cells: [
+      <ActionLabel key="action" action={call.action} />,
+      <Outcome key="outcome" call={call} />,
+      formatR(call.r),
+      isFiniteNumber(call.excess.d63) ? formatSignedPercent(call.excess.d63) : <span className="text-muted">not yet</span>,
+      <time key="date" dateTime={call.date}>
+        {formatCalendarDate(call.date)}
+      </time>,
+      call.base_type && call.base_type !== call.setup ? `${call.setup} (${call.base_type})` : call.setup,
+      formatPrice(call.price),
+      price(call.buy_point),
+      price(call.stop),
+      price(call.target),
+      formatCount(call.days),
+    ],
+  };
+}
+
+/** One page of calls for the filter (GET /api/track-record/calls); the page starts it early, beside the summary. */
+export function useCallsPage(filter: CallsFilter) {
+  const request = { action: filter.action, ticker: filter.ticker, page: filter.page, pageSize: CALLS_PAGE_SIZE };
+  return useQuery({
+    queryKey: trackRecordCallsKeys.page(request),
+    queryFn: ({ signal }) => fetchTrackRecordCalls(request, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
 }
 
 export interface CallsTableProps {
@@ -190,27 +217,6 @@ function CallsFilterForm({ filter, onFilterChange }: CallsTableProps) {
   );
 }
 
-function CallsHeader() {
-  return (
-    <thead className="bg-canvas">
-      <tr>
-        <th scope="col" className={`${th} sticky left-0 z-10 bg-canvas`}>Ticker</th>
-        <th scope="col" className={th}>Action</th>
-        <th scope="col" className={th}>Outcome</th>
-        <th scope="col" className={thNum}>R so far</th>
-        <th scope="col" className={thNum}>Excess +63</th>
-        <th scope="col" className={th}>Date</th>
-        <th scope="col" className={th}>Setup</th>
-        <th scope="col" className={thNum}>Price</th>
-        <th scope="col" className={thNum}>Buy point</th>
-        <th scope="col" className={thNum}>Stop</th>
-        <th scope="col" className={thNum}>Target</th>
-        <th scope="col" className={thNum}>Days</th>
-      </tr>
-    </thead>
-  );
-}
-
 function CallsPager({ page, pages, total, onPage }: { page: number; pages: number; total: number; onPage: (page: number) => void }) {
   return (
     <nav aria-label="Pages of calls" className="flex flex-wrap items-center justify-between gap-3 text-sm">
@@ -245,13 +251,7 @@ function CallsPager({ page, pages, total, onPage }: { page: number; pages: numbe
 
 /** The calls themselves (GET /api/track-record/calls), filterable by action and ticker, paged; the filter lives in the URL. */
 export function CallsTable({ filter, onFilterChange }: CallsTableProps) {
-  const request = { action: filter.action, ticker: filter.ticker, page: filter.page, pageSize: CALLS_PAGE_SIZE };
-  const query = useQuery({
-    queryKey: trackRecordCallsKeys.page(request),
-    queryFn: ({ signal }) => fetchTrackRecordCalls(request, signal),
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
+  const query = useCallsPage(filter);
   const data = query.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
 
@@ -283,19 +283,16 @@ export function CallsTable({ filter, onFilterChange }: CallsTableProps) {
         </p>
       ) : data ? (
         <>
-          <DataTable
+          <ResponsiveTable
             caption={`Calls${filter.action ? ` with action ${filter.action}` : ""}${filter.ticker ? ` for ${filter.ticker}` : ""}, newest first: page ${String(data.page)} of ${String(pages)}`}
             testId="calls-table"
+            cardTestId="call-card"
+            columns={CALL_COLUMNS}
+            rows={data.calls.map(callRow)}
             busy={query.isPlaceholderData}
+            stickyFirst
             className={cn("bg-surface", query.isPlaceholderData && "opacity-60")}
-          >
-            <CallsHeader />
-            <tbody>
-              {data.calls.map((call) => (
-                <CallRow key={call.id} call={call} />
-              ))}
-            </tbody>
-          </DataTable>
+          />
           <CallsPager
             page={data.page}
             pages={pages}

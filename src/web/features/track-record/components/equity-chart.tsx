@@ -6,6 +6,33 @@ import { formatCount, formatR, formatSignedPercent } from "../../../../core/narr
 
 const EQUITY_COLORS = { equity: "#2553d9", benchmark: "#d97706" } as const;
 
+/**
+ * The account share each trade risks when the R curve is drawn as a return (1R = 1% of the account,
+ * a common sizing rule), so the trades and the benchmark share one axis in percent from the start.
+ */
+const RISK_PER_TRADE = 0.01;
+
+/** Calls `onNear` once the element is within a screen of the viewport (at once without IntersectionObserver). */
+function whenNearViewport(element: Element, onNear: () => void): () => void {
+  if (typeof IntersectionObserver === "undefined") {
+    onNear();
+    return () => undefined;
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        observer.disconnect();
+        onNear();
+      }
+    },
+    { rootMargin: "100% 0px" },
+  );
+  observer.observe(element);
+  return () => {
+    observer.disconnect();
+  };
+}
+
 type Equity = TrackRecordSummary["equity"];
 type Benchmark = TrackRecordSummary["benchmark"];
 
@@ -23,10 +50,11 @@ export interface EquityChartProps {
 }
 
 /**
- * 'All BUY trades, 1R each': the cumulative R of the closed BUY trades by exit date (left scale, R)
- * against the benchmark's change since the first call (right scale, %). lightweight-charts is
- * loaded when the chart is drawn, as the report's price chart does. The same points are in the
- * data table beside it (EquityTable), for screen readers and for anyone who prefers numbers.
+ * 'All BUY trades, 1R each': the closed BUY trades' running total by exit date, as the return of an
+ * account risking 1% per trade (cumulative R × 1%), against the benchmark's change since the first
+ * call, both in percent on one axis with one zero line. lightweight-charts is fetched only when the
+ * chart nears the viewport (its box is reserved, so nothing moves when it draws). The same points,
+ * in R, are in the data table beside it (EquityTable).
  */
 export function EquityChart({ equity, benchmark, benchmarkName }: EquityChartProps) {
   const container = useRef<HTMLDivElement>(null);
@@ -37,41 +65,40 @@ export function EquityChart({ equity, benchmark, benchmarkName }: EquityChartPro
     if (!element) return;
     let cancelled = false;
     let chart: IChartApi | null = null;
-    import("lightweight-charts")
-      .then((lc) => {
-        if (cancelled) return;
-        chart = lc.createChart(element, {
-          autoSize: true,
-          layout: { background: { color: "#ffffff" }, textColor: "#475569", attributionLogo: false },
-          grid: { vertLines: { color: "#f1f5f9" }, horzLines: { color: "#f1f5f9" } },
-          leftPriceScale: { visible: true, borderColor: "#e2e8f0" },
-          rightPriceScale: { visible: true, borderColor: "#e2e8f0" },
-          timeScale: { borderColor: "#e2e8f0" },
+    const percent = { type: "custom" as const, minMove: 0.001, formatter: (value: number) => formatSignedPercent(value) };
+    const draw = () => {
+      import("lightweight-charts")
+        .then((lc) => {
+          if (cancelled) return;
+          chart = lc.createChart(element, {
+            autoSize: true,
+            layout: { background: { color: "#ffffff" }, textColor: "#475569", attributionLogo: false },
+            grid: { vertLines: { color: "#f1f5f9" }, horzLines: { color: "#f1f5f9" } },
+            leftPriceScale: { visible: false },
+            rightPriceScale: { visible: true, borderColor: "#e2e8f0" },
+            timeScale: { borderColor: "#e2e8f0" },
+          });
+          const trades = chart.addSeries(lc.LineSeries, {
+            color: EQUITY_COLORS.equity,
+            lineWidth: 2,
+            lineType: lc.LineType.WithSteps,
+            priceScaleId: "right",
+            title: "",
+            priceFormat: percent,
+          });
+          trades.setData(chartPoints(equity, (p) => p.r * RISK_PER_TRADE));
+          const index = chart.addSeries(lc.LineSeries, { color: EQUITY_COLORS.benchmark, lineWidth: 2, priceScaleId: "right", title: "", priceFormat: percent });
+          index.setData(chartPoints(benchmark, (p) => p.change));
+          chart.timeScale().fitContent();
+        })
+        .catch(() => {
+          if (!cancelled) setFailed(true);
         });
-        const r = chart.addSeries(lc.LineSeries, {
-          color: EQUITY_COLORS.equity,
-          lineWidth: 2,
-          lineType: lc.LineType.WithSteps,
-          priceScaleId: "left",
-          title: "",
-          priceFormat: { type: "custom", minMove: 0.01, formatter: (value: number) => formatR(value) },
-        });
-        r.setData(chartPoints(equity, (p) => p.r));
-        const index = chart.addSeries(lc.LineSeries, {
-          color: EQUITY_COLORS.benchmark,
-          lineWidth: 2,
-          priceScaleId: "right",
-          title: "",
-          priceFormat: { type: "custom", minMove: 0.001, formatter: (value: number) => formatSignedPercent(value) },
-        });
-        index.setData(chartPoints(benchmark, (p) => p.change));
-        chart.timeScale().fitContent();
-      })
-      .catch(() => {
-        if (!cancelled) setFailed(true);
-      });
+    };
+    const stopWatching = whenNearViewport(element, draw);
     return () => {
       cancelled = true;
+      stopWatching();
       chart?.remove();
       chart = null;
     };
@@ -86,19 +113,20 @@ export function EquityChart({ equity, benchmark, benchmarkName }: EquityChartPro
   }
   return (
     <figure data-testid="equity-chart" className="m-0">
-      <div ref={container} data-testid="equity-chart-canvas" aria-hidden="true" className="h-[280px] w-full sm:h-[340px]" />
+      <div ref={container} data-testid="equity-chart-canvas" aria-hidden="true" className="h-[280px] w-full bg-canvas sm:h-[340px]" />
       <figcaption className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1.5 text-xs text-muted">
         <span className="sr-only">
-          A chart of the cumulative R of the closed BUY trades against the change of {benchmarkName}; the table below lists the same points.
+          A chart, on one percent scale, of the closed BUY trades as the return of an account risking 1% on each (1R = 1%) against
+          the change of {benchmarkName}; the table below lists the same points.
         </span>
         <ul aria-label="Chart legend" className="contents">
           <li className="inline-flex items-center gap-1.5">
             <span aria-hidden="true" className="h-0 w-4 border-t-2" style={{ borderColor: EQUITY_COLORS.equity }} />
-            All BUY trades, 1R each (left scale, R)
+            All BUY trades, risking 1% each (1R = 1%)
           </li>
           <li className="inline-flex items-center gap-1.5">
             <span aria-hidden="true" className="h-0 w-4 border-t-2" style={{ borderColor: EQUITY_COLORS.benchmark }} />
-            {benchmarkName} since the first call (right scale, %)
+            {benchmarkName} since the first call
           </li>
         </ul>
         <a href="https://www.tradingview.com/" target="_blank" rel="noopener noreferrer" className="ml-auto underline-offset-2 hover:underline">
@@ -136,18 +164,37 @@ function equityRows(equity: Equity, benchmark: Benchmark): EquityRow[] {
   });
 }
 
-/** The equity curve's points as a real table (caption, column headers), in a disclosure under the chart. */
-export function EquityTable({ equity, benchmark, benchmarkName }: EquityChartProps) {
-  const rows = equityRows(equity, benchmark);
+/**
+ * The equity curve's points as a real table (caption, column headers), in a disclosure under the
+ * chart; its rows are built when it is first opened (one per session: hundreds of rows nobody sees
+ * would slow the page's first paint).
+ */
+export function EquityTable(props: EquityChartProps) {
+  const [opened, setOpened] = useState(false);
   return (
-    <details data-testid="equity-table" className="group mt-4 rounded-xl border border-line">
+    <details
+      data-testid="equity-table"
+      className="group mt-4 rounded-xl border border-line"
+      onToggle={(event) => {
+        if (event.currentTarget.open) setOpened(true);
+      }}
+    >
       <summary className="cursor-pointer rounded-xl px-4 py-3 text-sm font-semibold text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600">
         Show the data as a table
       </summary>
+      {opened ? <EquityRowsTable {...props} /> : null}
+    </details>
+  );
+}
+
+function EquityRowsTable({ equity, benchmark, benchmarkName }: EquityChartProps) {
+  const rows = equityRows(equity, benchmark);
+  return (
       <div className="max-h-96 overflow-auto border-t border-line" tabIndex={0} role="region" aria-label="Equity curve data">
         <table className="w-full text-sm tabular-nums">
           <caption className="px-4 py-2 text-left text-xs text-muted">
-            Cumulative R of the closed BUY trades (1R each) and the change of {benchmarkName} since the first call, by date.
+            Cumulative R of the closed BUY trades (1R each; the chart draws 1R as 1% of the account) and the change of {benchmarkName}
+            since the first call, by date.
           </caption>
           <thead className="bg-canvas text-left text-xs text-muted">
             <tr>
@@ -171,6 +218,5 @@ export function EquityTable({ equity, benchmark, benchmarkName }: EquityChartPro
           </tbody>
         </table>
       </div>
-    </details>
   );
 }

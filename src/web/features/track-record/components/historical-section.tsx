@@ -1,7 +1,7 @@
 import type { ActionStatsView, HistoricalSimulation, TradeStatsView } from "../../../../contracts/track-record";
 import { controlComparison, formatCount, formatR, formatShare, formatSignedPercent, yearRange } from "../../../../core/narrative/track-record-words";
-import { DataTable, td, tdNum, th, thNum } from "./data-table";
-import { TradeStatsTable } from "./setup-stats-table";
+import { ResponsiveTable } from "./data-table";
+import { TradeStatsTable, TradeTermsNote } from "./setup-stats-table";
 import { Stat } from "./track-record-stats";
 
 /**
@@ -42,38 +42,47 @@ const CALL_ROWS = [
   ["SELL", "SELL"],
 ] as const;
 
+const CALL_COLUMNS = [
+  { header: "Call" },
+  { header: "Stock-sessions", numeric: true },
+  { header: "Setups", numeric: true },
+  { header: "Hit rate", numeric: true },
+  { header: "Median excess +21", numeric: true },
+  { header: "+63", numeric: true },
+  { header: "+126", numeric: true },
+];
+
 function CallsTable({ simulation, slug }: { simulation: HistoricalSimulation; slug: string }) {
   const rows: { label: string; stats: ActionStatsView }[] = [
     ...CALL_ROWS.map(([key, label]) => ({ label, stats: simulation.actions[key] })),
     { label: "All dates", stats: simulation.all_dates },
   ];
   return (
-    <DataTable caption={`Calls of the ${simulation.title} simulation: stock-sessions, setups, hit rate and median excess returns`} testId={`historical-calls-${slug}`}>
-      <thead className="bg-canvas">
-        <tr>
-          <th scope="col" className={th}>Call</th>
-          <th scope="col" className={thNum}>Stock-sessions</th>
-          <th scope="col" className={thNum}>Setups</th>
-          <th scope="col" className={thNum}>Hit rate</th>
-          <th scope="col" className={thNum}>Median excess +21</th>
-          <th scope="col" className={thNum}>+63</th>
-          <th scope="col" className={thNum}>+126</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(({ label, stats }) => (
-          <tr key={label} className="border-t border-line">
-            <th scope="row" className={`${td} font-semibold text-ink`}>{label}</th>
-            <td className={tdNum}>{formatCount(stats.count)}</td>
-            <td className={tdNum}>{formatCount(stats.setups)}</td>
-            <td className={tdNum}>{formatShare(stats.hit_rate)}</td>
-            <td className={tdNum}>{formatSignedPercent(stats.median_excess.d21)}</td>
-            <td className={tdNum}>{formatSignedPercent(stats.median_excess.d63)}</td>
-            <td className={tdNum}>{formatSignedPercent(stats.median_excess.d126)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </DataTable>
+    <div className="space-y-2">
+      <ResponsiveTable
+        caption={`Calls of the ${simulation.title} simulation: stock-sessions, setups, hit rate and median excess returns`}
+        testId={`historical-calls-${slug}`}
+        columns={CALL_COLUMNS}
+        rows={rows.map(({ label, stats }) => ({
+          key: label,
+          head: label,
+          cells: [
+            formatCount(stats.count),
+            formatCount(stats.setups),
+            formatShare(stats.hit_rate),
+            formatSignedPercent(stats.median_excess.d21),
+            formatSignedPercent(stats.median_excess.d63),
+            formatSignedPercent(stats.median_excess.d126),
+          ],
+        }))}
+      />
+      <p data-testid="call-definitions" className="text-xs text-muted">
+        Stock-sessions: one per stock per day with that call (a call repeated on 5 days counts 5). Setups: the same call counted
+        once. Hit rate: the setups that beat {simulation.benchmark} 63 sessions later (SELL: trailed it), traded or not — not the
+        same as the trades&apos; win rate. Median excess +21/+63/+126: the middle setup&apos;s return minus {simulation.benchmark}&apos;s, that
+        many sessions after the call. All dates: every stock on every session, whatever the call.
+      </p>
+    </div>
   );
 }
 
@@ -108,6 +117,7 @@ function Simulation({ simulation, index }: { simulation: HistoricalSimulation; i
           { label: "Control (random dates)", stats: simulation.control },
         ]}
       />
+      <TradeTermsNote />
       {verdict ? (
         <p data-testid="historical-verdict" className="text-sm font-medium text-ink">
           {verdict}
@@ -142,7 +152,7 @@ function Simulation({ simulation, index }: { simulation: HistoricalSimulation; i
 /** 'Historical simulation (not live calls)': the back-tests of docs/track-record.md, with their limits. */
 export function HistoricalSection({ simulations }: { simulations: HistoricalSimulation[] }) {
   return (
-    <section aria-labelledby="historical-title" data-testid="historical-section" className="-mx-2 space-y-4 rounded-3xl border-2 border-dashed border-slate-300 bg-canvas p-2.5 sm:mx-0 sm:p-6">
+    <section aria-labelledby="historical-title" data-testid="historical-section" className="-mx-2 space-y-4 [contain-intrinsic-size:auto_3000px] [content-visibility:auto] rounded-3xl border-2 border-dashed border-slate-300 bg-canvas p-2.5 sm:mx-0 sm:p-6">
       <div>
         <p className="text-xs font-bold tracking-wide text-muted uppercase">Not live calls</p>
         <h2 id="historical-title" className="text-2xl font-bold tracking-tight text-ink">

@@ -1,11 +1,25 @@
 import type { TradeStatsView } from "../../../../contracts/track-record";
 import { NO_FIGURE, formatCount, formatInterval, formatR, formatShare } from "../../../../core/narrative/track-record-words";
 import { tooFewTrades, tooFewWording } from "../../../lib/track-record-format";
-import { DataTable, td, tdNum, th, thNum } from "./data-table";
+import { ResponsiveTable } from "./data-table";
 
 export interface TradeStatsRow {
   label: string;
   stats: TradeStatsView;
+}
+
+const TRADE_COLUMNS = ["Trades", "Winners", "Average R", "95% interval", "Median R", "Exits stop / target / time"] as const;
+
+/** What the trade columns mean, shown under each trade table. */
+export function TradeTermsNote() {
+  return (
+    <p data-testid="trade-definitions" className="text-xs text-muted">
+      Trades: BUY setups bought at the buy point whose trade has ended. Winners: the share of those that made money (the win rate).
+      R: a trade's result in units of the risk taken (entry minus stop), so −1R is a full stop-out and +2R twice the risk won.
+      95% interval: where the true average likely lies, given how many trades there are. Exits: how the trades ended — at the stop,
+      at the target, or at the time limit of 126 sessions.
+    </p>
+  );
 }
 
 /** Trade figures by row (bases, or BUY setups against the control): trades, winners, average R, interval, exits. */
@@ -24,38 +38,29 @@ export function TradeStatsTable({
   testId?: string;
 }) {
   return (
-    <DataTable caption={caption} testId={testId}>
-      <thead className="bg-canvas">
-        <tr>
-          <th scope="col" className={th}>{firstColumn}</th>
-          <th scope="col" className={thNum}>Trades</th>
-          <th scope="col" className={thNum}>Winners</th>
-          <th scope="col" className={thNum}>Average R</th>
-          <th scope="col" className={th}>95% interval</th>
-          <th scope="col" className={thNum}>Median R</th>
-          <th scope="col" className={th}>Exits stop / target / time</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(({ label: name, stats }) => (
-          <tr key={name} className="border-t border-line">
-            <th scope="row" className={`${td} font-semibold text-ink`}>
-              {name}
-              {minimum !== undefined && tooFewTrades(stats.trades, minimum) ? (
-                <span className="block max-w-44 text-xs font-medium whitespace-normal text-warning-800">{tooFewWording(minimum)}</span>
-              ) : null}
-            </th>
-            <td className={tdNum}>{formatCount(stats.trades)}</td>
-            <td className={tdNum}>{formatShare(stats.win_rate)}</td>
-            <td className={tdNum}>{formatR(stats.avg_r)}</td>
-            <td className={td}>{formatInterval(stats.avg_r_ci95)}</td>
-            <td className={tdNum}>{formatR(stats.median_r)}</td>
-            <td className={td}>
-              {stats.trades === 0 ? NO_FIGURE : `${formatCount(stats.exits.stop)} / ${formatCount(stats.exits.target)} / ${formatCount(stats.exits.time)}`}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </DataTable>
+    <ResponsiveTable
+      caption={caption}
+      testId={testId}
+      columns={[{ header: firstColumn }, ...TRADE_COLUMNS.map((header) => ({ header, numeric: header !== "95% interval" && !header.startsWith("Exits") }))]}
+      rows={rows.map(({ label: name, stats }) => ({
+        key: name,
+        head: (
+          <>
+            {name}
+            {minimum !== undefined && tooFewTrades(stats.trades, minimum) ? (
+              <span className="block max-w-44 text-xs font-medium whitespace-normal text-warning-800">{tooFewWording(minimum)}</span>
+            ) : null}
+          </>
+        ),
+        cells: [
+          formatCount(stats.trades),
+          formatShare(stats.win_rate),
+          formatR(stats.avg_r),
+          formatInterval(stats.avg_r_ci95),
+          formatR(stats.median_r),
+          stats.trades === 0 ? NO_FIGURE : `${formatCount(stats.exits.stop)} / ${formatCount(stats.exits.target)} / ${formatCount(stats.exits.time)}`,
+        ],
+      }))}
+    />
   );
 }

@@ -40,6 +40,32 @@ vi.mock("lightweight-charts", () => ({
   LineType: { Simple: 0, WithSteps: 1 },
 }));
 
+/** An IntersectionObserver that reports its elements near the viewport only when the returned function is called. */
+function stubIntersectionObserver(): () => void {
+  const observers: { callback: IntersectionObserverCallback; elements: Element[] }[] = [];
+  vi.stubGlobal(
+    "IntersectionObserver",
+    class {
+      private readonly entry: { callback: IntersectionObserverCallback; elements: Element[] };
+      constructor(callback: IntersectionObserverCallback) {
+        this.entry = { callback, elements: [] };
+        observers.push(this.entry);
+      }
+      observe(element: Element) {
+        this.entry.elements.push(element);
+      }
+      disconnect() {
+        this.entry.elements = [];
+      }
+    },
+  );
+  return () => {
+    for (const { callback, elements } of observers) {
+      callback(elements.map((target) => ({ target, isIntersecting: true }) as unknown as IntersectionObserverEntry), {} as IntersectionObserver);
+    }
+  };
+}
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -151,31 +177,47 @@ describe("TrackRecordView", () => {
     const buy = await screen.findByTestId("stats-buy");
     expect(within(buy).getByTestId("too-few")).toHaveTextContent("7 closed trades: fewer than 30 trades — too few to judge.");
     // The by-base table marks the thin row (12 VCP trades), not the 41 flat-base ones.
-    const rows = within(screen.getByTestId("setups-table")).getAllByRole("row");
+    const rows = within(await screen.findByTestId("setups-table")).getAllByRole("row");
     const vcp = rows.find((row) => within(row).queryByRole("rowheader", { name: /^VCP/ }));
     const flat = rows.find((row) => within(row).queryByRole("rowheader", { name: /^Flat base/ }));
     expect(vcp).toHaveTextContent("fewer than 30 trades — too few to judge");
     expect(flat).not.toHaveTextContent("too few");
   });
 
-  it("draws the equity curve against the benchmark on two scales, with the same points in a data table", async () => {
+  it("draws the trades and the benchmark on one percent axis once the chart nears the screen, with the points in a table built on opening", async () => {
+    const near = stubIntersectionObserver();
     serve();
     renderApp("/track-record");
+    await screen.findByTestId("equity-chart");
+    // The chart's code is not fetched while the chart is far from the viewport.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(chart.createChart).not.toHaveBeenCalled();
+    near();
     await waitFor(() => {
       expect(chart.series).toHaveLength(2);
     });
+    const options = chart.createChart.mock.calls[0] as unknown as [unknown, { leftPriceScale: { visible: boolean } }];
+    expect(options[1].leftPriceScale.visible).toBe(false);
     const [equity, benchmark] = chart.series;
-    expect(equity?.options).toMatchObject({ priceScaleId: "left" });
-    expect(equity?.data).toEqual([
-      { time: "2026-03-02", value: -1 },
-      { time: "2026-03-20", value: 1.5 },
-      { time: "2026-05-11", value: 0.5 },
-      { time: "2026-08-14", value: 21.2 },
-    ]);
+    // One axis: both series on the right scale, both in percent from the start (1R = 1% of the account).
+    expect(equity?.options).toMatchObject({ priceScaleId: "right" });
     expect(benchmark?.options).toMatchObject({ priceScaleId: "right" });
+    expect(equity?.data).toEqual([
+      { time: "2026-03-02", value: -0.01 },
+      { time: "2026-03-20", value: 0.015 },
+      { time: "2026-05-11", value: 0.005 },
+      { time: "2026-08-14", value: 0.212 },
+    ]);
     expect(benchmark?.data).toHaveLength(4);
+    const format = (equity?.options.priceFormat as { formatter: (v: number) => string }).formatter;
+    expect(format(0.212)).toBe("+21.2%");
+    expect(screen.getByTestId("equity-chart")).toHaveTextContent("All BUY trades, risking 1% each (1R = 1%)");
 
-    const table = within(screen.getByTestId("equity-table")).getByRole("table");
+    const details = screen.getByTestId("equity-table");
+    // The rows are built on first opening.
+    expect(within(details).queryByRole("table")).not.toBeInTheDocument();
+    await userEvent.setup().click(within(details).getByText("Show the data as a table"));
+    const table = await within(details).findByRole("table");
     expect(within(table).getByText(/Cumulative R of the closed BUY trades/)).toBeInTheDocument();
     expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Date", "Cumulative R", "Trades closed", "DEMO-INDEX"]);
     const rows = within(table).getAllByRole("row").slice(1);
@@ -185,6 +227,89 @@ describe("TrackRecordView", () => {
     expect(rows[2]).toHaveTextContent("Mar 20, 2026+1.50R2");
     // Between exits the running total carries forward.
     expect(rows[5]).toHaveTextContent("Nov 20, 2026+21.20R53+6.2%");
+  });
+
+  it("puts a plain verdict in percent returns first, and its words follow the figures both ways", async () => {
+    serve();
+    renderApp("/track-record");
+    const verdict = await screen.findByTestId("record-verdict");
+    expect(within(verdict).getByTestId("record-verdict-simulation")).toHaveTextContent(
+      "In the 2009–2017 historical simulation, BUY calls returned +3.3% on average per trade (488 trades) against +4.1% for random entries",
+    );
+    expect(verdict).toHaveTextContent("they did not beat random entries.");
+    expect(within(verdict).getByTestId("record-verdict-live")).toHaveTextContent("Live BUY calls so far: 53 trades closed, +3.1% on average per trade (+0.40R).");
+    // First: right under the heading, before the intro, the figures and the calls.
+    const h1 = screen.getByRole("heading", { level: 1, name: "Track record" });
+    expect(h1.compareDocumentPosition(verdict) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    for (const later of [screen.getByTestId("past-results"), screen.getByTestId("stats-buy"), await screen.findByTestId("equity-section")]) {
+      expect(verdict.compareDocumentPosition(later) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+    cleanup();
+
+    const summary = richSummary();
+    const simulation = summary.historical[0]!;
+    simulation.actions.BUY = { ...simulation.actions.BUY, avg_return: 0.072, avg_r: 0.9, avg_r_ci95: [0.62, 1.18] };
+    serve({ summary });
+    renderApp("/track-record");
+    const beat = await screen.findByTestId("record-verdict-simulation");
+    expect(beat).toHaveTextContent("BUY calls returned +7.2% on average per trade (488 trades) against +4.1%");
+    expect(beat).toHaveTextContent("they beat random entries.");
+    expect(beat).not.toHaveTextContent("did not");
+  });
+
+  it("defines each term where its figure is, and says why a hit rate can sit beside a different win rate", async () => {
+    serve();
+    renderApp("/track-record");
+    const buy = await screen.findByTestId("stats-buy");
+    const definitions = within(buy).getAllByTestId("stat-definition").map((d) => d.closest("dt")?.firstChild?.textContent);
+    expect(definitions).toEqual([
+      "Calls (stock-sessions)",
+      "Distinct setups",
+      "Still being measured",
+      "Hit rate (+63 sessions)",
+      "Median excess +21 sessions",
+      "Trades closed",
+      "Win rate",
+      "Average R",
+      "95% interval of the average",
+    ]);
+    expect(within(buy).getByTestId("stats-buy-count").closest("div")).toHaveTextContent("a call repeated on 5 days counts 5");
+    expect(within(buy).getByTestId("stats-buy-avg-r").closest("div")).toHaveTextContent("R is a trade's result in units of its risk (entry minus stop)");
+    expect(within(buy).getByTestId("hit-vs-win")).toHaveTextContent("Hit rate and win rate count different things.");
+    expect(within(buy).getByTestId("hit-vs-win")).toHaveTextContent("a high hit rate can sit beside a low (even 0%) win rate");
+    expect(within(await screen.findByTestId("setups-section")).getByTestId("trade-definitions")).toHaveTextContent("R: a trade's result in units of the risk taken");
+    const simulation = await screen.findByTestId("historical-simulation");
+    expect(within(simulation).getByTestId("call-definitions")).toHaveTextContent("Stock-sessions: one per stock per day with that call");
+    expect(within(simulation).getByTestId("trade-definitions")).toHaveTextContent("Winners: the share of those that made money (the win rate)");
+  });
+
+  it("gives phones a card per call with every column's value labelled, and cards for the other tables, rendering only what fits", async () => {
+    serve();
+    renderApp("/track-record");
+    // A wide screen: the tables, no cards.
+    const table = await screen.findByTestId("calls-table");
+    const headers = within(table).getAllByRole("columnheader").map((h) => h.textContent);
+    const cells = within(within(table).getAllByTestId("call-row")[0]!).getAllByRole("cell").map((cell) => cell.textContent);
+    expect(screen.queryByTestId("calls-table-cards")).not.toBeInTheDocument();
+    cleanup();
+
+    // A phone: cards, no table.
+    vi.stubGlobal("matchMedia", (query: string) => ({ matches: !query.includes("min-width: 640px"), media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() }));
+    serve();
+    renderApp("/track-record");
+    const list = await screen.findByTestId("calls-table-cards");
+    expect(screen.queryByTestId("calls-table")).not.toBeInTheDocument();
+    const cards = within(list).getAllByTestId("call-card");
+    expect(cards).toHaveLength(6);
+    // Every column after the ticker (the card's title) is a labelled value, with the table's values.
+    expect(within(cards[0]!).getAllByRole("term").map((term) => term.textContent)).toEqual(headers.slice(1));
+    expect(within(cards[0]!).getAllByRole("definition").map((value) => value.textContent)).toEqual(cells);
+    expect(cards[0]).toHaveTextContent("NVDAsimulated");
+    expect(list).toHaveClass("sm:hidden");
+    for (const id of ["setups-table", "historical-calls-1", "historical-trades-1"]) {
+      expect(screen.queryByTestId(id)).not.toBeInTheDocument();
+      expect(within(screen.getByTestId(`${id}-cards`)).getAllByRole("listitem").length).toBeGreaterThan(0);
+    }
   });
 
   it("says when the figures will appear while no trade has closed", async () => {

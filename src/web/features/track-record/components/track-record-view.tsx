@@ -1,4 +1,5 @@
 import { FlaskConical } from "lucide-react";
+import { startTransition, useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import type { TrackRecordSummary } from "../../../../contracts/track-record";
@@ -7,11 +8,11 @@ import { PageSpinner } from "../../../components/ui/spinner";
 import { formatCalendarDate, formatDateTime } from "../../../lib/format";
 import { trackRecordKeys } from "../../../lib/query-keys";
 import { TRACK_RECORD_STALE_MS, fetchTrackRecordSummary } from "../../../lib/track-record-api";
-import { formatCount } from "../../../../core/narrative/track-record-words";
-import { CallsTable, callsFilterParams, readCallsFilter, type CallsFilter } from "./calls-table";
+import { formatCount, liveReturnSentence, returnVerdict, yearRange } from "../../../../core/narrative/track-record-words";
+import { CallsTable, callsFilterParams, readCallsFilter, useCallsPage, type CallsFilter } from "./calls-table";
 import { EquityChart, EquityTable } from "./equity-chart";
 import { HistoricalSection } from "./historical-section";
-import { TradeStatsTable } from "./setup-stats-table";
+import { TradeStatsTable, TradeTermsNote } from "./setup-stats-table";
 import { ActionCard, NOT_YET } from "./track-record-stats";
 
 const PAST_RESULTS = "Past results do not guarantee future results.";
@@ -31,12 +32,40 @@ function SimulatedNotice() {
   );
 }
 
+/**
+ * The plain verdict, first on the page: the simulation's BUY trades against its random-date
+ * control in percent returns (the live record has no such control), then what the live BUY calls
+ * returned so far. Every figure comes from the summary; the words follow them both ways.
+ */
+function Verdict({ summary }: { summary: TrackRecordSummary }) {
+  const simulation = summary.historical[0];
+  const verdict = simulation ? returnVerdict(simulation.actions.BUY, simulation.control) : null;
+  return (
+    <section aria-labelledby="verdict-title" data-testid="record-verdict" className="rounded-2xl border border-brand-100 bg-brand-50 px-4 py-3 text-ink sm:px-5 sm:py-4">
+      <h2 id="verdict-title" className="text-sm font-bold tracking-wide text-brand-800 uppercase">
+        The verdict in brief
+      </h2>
+      {simulation && verdict ? (
+        <p data-testid="record-verdict-simulation" className="mt-1 text-base font-semibold sm:text-lg">
+          In the {yearRange(simulation.from, simulation.to)} historical simulation, {verdict}
+        </p>
+      ) : null}
+      <p data-testid="record-verdict-live" className="mt-1 text-sm">
+        {liveReturnSentence(summary.actions.BUY, summary.min_meaningful_trades)}
+      </p>
+    </section>
+  );
+}
+
 function Intro({ summary }: { summary: TrackRecordSummary }) {
   const versions = summary.engine_versions;
   return (
     <header className="space-y-4">
       <div>
         <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">Track record</h1>
+        <div className="mt-3">
+          <Verdict summary={summary} />
+        </div>
         <p className="mt-3 max-w-3xl text-base text-muted">
           Every call the daily screen published, kept as it was made and scored against the market as the following sessions came in:
           whether the buy point was reached, whether the stop or the target came first, and how the stock did against{" "}
@@ -140,7 +169,36 @@ function SetupsSection({ summary }: { summary: TrackRecordSummary }) {
           testId="setups-table"
         />
       )}
+      {rows.length === 0 ? null : <TradeTermsNote />}
     </section>
+  );
+}
+
+/**
+ * The sections under the first screen (the curve, the bases, the calls, the simulation), rendered
+ * after the verdict and the figures have painted, in a transition React splits into short tasks, so
+ * the page answers input at once; until then a screen-high space keeps the footer where it will be.
+ */
+function LaterSections({ summary, filter, onFilterChange }: { summary: TrackRecordSummary; filter: CallsFilter; onFilterChange: (filter: CallsFilter) => void }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      startTransition(() => {
+        setShown(true);
+      });
+    }, 0);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, []);
+  if (!shown) return <div data-testid="later-sections-pending" className="min-h-screen" />;
+  return (
+    <>
+      <EquitySection summary={summary} />
+      <SetupsSection summary={summary} />
+      <CallsTable filter={filter} onFilterChange={onFilterChange} />
+      <HistoricalSection simulations={summary.historical} />
+    </>
   );
 }
 
@@ -148,6 +206,8 @@ function SetupsSection({ summary }: { summary: TrackRecordSummary }) {
 export function TrackRecordView() {
   const [params, setParams] = useSearchParams();
   const filter = readCallsFilter(params);
+  // The calls' first page is fetched beside the summary, not after it.
+  useCallsPage(filter);
   const summary = useQuery({
     queryKey: trackRecordKeys.summary,
     queryFn: ({ signal }) => fetchTrackRecordSummary(signal),
@@ -180,10 +240,7 @@ export function TrackRecordView() {
         <>
           <Intro summary={summary.data} />
           <ActionsSection summary={summary.data} />
-          <EquitySection summary={summary.data} />
-          <SetupsSection summary={summary.data} />
-          <CallsTable filter={filter} onFilterChange={changeFilter} />
-          <HistoricalSection simulations={summary.data.historical} />
+          <LaterSections summary={summary.data} filter={filter} onFilterChange={changeFilter} />
         </>
       )}
     </div>
