@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import type { OutboxMessage } from "./support/mailbox";
 import { ALERTS_APP_URL } from "./support/ports";
+import { listWithCards } from "./support/public-lists";
 import { shot } from "./support/screenshots";
 
 // Watch lists and alerts: a user watches a BUY candidate of the demo market, sets a price alert, the market moves
@@ -77,11 +78,14 @@ test("watch a BUY candidate, the next session's digest and bell, unsubscribe, re
     })
     .not.toBeNull();
 
-  // A BUY candidate of the landing page's buy list: its card's 'Watch'.
+  // A BUY candidate of the landing page's buy list (or, on a day without one, the watch list's
+  // first setup): its card's 'Watch'.
+  const list = await listWithCards(request);
   await page.goto("/");
   // The pre-rendered landing page hydrates on the first interaction.
   await page.mouse.move(10, 10);
-  const buyList = page.getByRole("tabpanel", { name: "Stocks to buy" });
+  await page.getByRole("tab", { name: list.tab, exact: true }).click();
+  const buyList = page.getByRole("tabpanel", { name: list.tab });
   const watchButton = buyList.getByTestId("watch-button").first();
   await expect(watchButton).toBeVisible({ timeout: 30_000 });
   const ticker = (await watchButton.getAttribute("data-ticker"))!;
@@ -96,7 +100,7 @@ test("watch a BUY candidate, the next session's digest and bell, unsubscribe, re
   const row = page.getByTestId("watchlist-row").and(page.locator(`[data-ticker="${ticker}"]`));
   await expect(row).toBeVisible();
   await expect(page.getByTestId("watchlist-count")).toContainText("1 of 10 stocks");
-  await expect(row.getByTestId("recommendation-badge")).toHaveText("BUY");
+  await expect(row.getByTestId("recommendation-badge")).toHaveText(list.action);
   const priceText = (await row.getByTestId("watch-price").innerText()).trim();
   expect(priceText).toMatch(/^\$?[\d,]+\.\d{2}$/);
   const price = Number(priceText.replace(/[$,]/g, ""));

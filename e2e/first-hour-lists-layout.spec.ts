@@ -1,7 +1,7 @@
-import type { APIRequestContext } from "@playwright/test";
 import { analyzeStock } from "./support/auth-steps";
 import { expect, test } from "./support/fixtures";
 import { expectNeverCovers } from "./support/layout";
+import { listWithCards, publicList } from "./support/public-lists";
 import { shot } from "./support/screenshots";
 import { requestGiftIdeasForSam } from "./support/gift-form";
 
@@ -12,48 +12,29 @@ import { requestGiftIdeasForSam } from "./support/gift-form";
 
 const WIDTH = 1280;
 
-async function waitForList(request: APIRequestContext, action: "BUY" | "WATCH"): Promise<{ ticker: string; rank: number; distance: number | null; extended: boolean }[]> {
-  let items: { ticker: string; rank: number; distance: number | null; extended: boolean }[] = [];
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/api/public-buy-stocks?action=${action}`);
-        if (!response.ok()) return 0;
-        const body = (await response.json()) as { analyses: { analysis: string; setup?: { rank: number; distance: number | null; extended: boolean } }[] };
-        items = body.analyses.map((a) => ({
-          ticker: (JSON.parse(a.analysis) as { stock_summary: { ticker: string } }).stock_summary.ticker,
-          rank: a.setup?.rank ?? 0,
-          distance: a.setup?.distance ?? null,
-          extended: a.setup?.extended ?? false,
-        }));
-        return items.length;
-      },
-      { timeout: 30_000, message: `the public ${action} list` },
-    )
-    .toBeGreaterThan(0);
-  return items;
-}
-
 const DISTANCE = /^(At buy point|\d+\.\d% (above|below) buy point)$/;
 
 test("the landing lists come ranked by setup, each card with its distance to the buy point and its risk", async ({ page, request }) => {
   for (const action of ["BUY", "WATCH"] as const) {
-    const items = await waitForList(request, action);
+    const items = await publicList(request, action);
     expect(items.map((i) => i.rank)).toEqual(items.map((_, index) => index + 1));
     // Extended stocks, if any, come last.
     const firstExtended = items.findIndex((i) => i.extended);
     if (firstExtended >= 0) expect(items.slice(firstExtended).every((i) => i.extended)).toBe(true);
   }
-  const buys = await waitForList(request, "BUY");
+  // The BUY list's cards when the day has BUYs, else the WATCH list's.
+  const list = await listWithCards(request);
   await page.goto("/");
+  await page.getByRole("tab", { name: list.tab, exact: true }).click();
   const cards = page.getByTestId("stock-card");
   await expect(cards.first()).toBeVisible({ timeout: 15_000 });
   // The cards follow the server's rank, not the alphabet.
-  await expect(cards).toHaveCount(buys.length);
-  expect(await cards.evaluateAll((els) => els.map((e) => e.getAttribute("data-ticker")))).toEqual(buys.map((b) => b.ticker));
+  await expect(cards).toHaveCount(list.items.length);
+  expect(await cards.evaluateAll((els) => els.map((e) => e.getAttribute("data-ticker")))).toEqual(list.items.map((b) => b.ticker));
   for (const text of await page.getByTestId("stock-card-distance").allInnerTexts()) expect(text.trim()).toMatch(DISTANCE);
   for (const text of await page.getByTestId("stock-card-risk").allInnerTexts()) expect(text.trim()).toMatch(/^\d+\.\d%$/);
-  await expect(page.getByTestId("stock-card-distance")).toHaveCount(buys.length);
+  // Every BUY card has its distance; on the watch list extended stocks may have none.
+  if (list.action === "BUY") await expect(page.getByTestId("stock-card-distance")).toHaveCount(list.items.length);
   await cards.first().scrollIntoViewIfNeeded();
   await shot(page, "landing-buy-cards");
 

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { listWithCards } from "./support/public-lists";
 import { shot } from "./support/screenshots";
 
 // The public track record as a visitor, on the e2e app: the demo market and a fresh data
@@ -124,7 +125,9 @@ test("the verdict comes first, in percent returns, and the calls come a page at 
 
 test("a report links to how Quanta's BUY calls did", async ({ page, request }) => {
   await waitForCalls(request);
+  const list = await listWithCards(request);
   await page.goto("/");
+  await page.getByRole("tab", { name: list.tab, exact: true }).click();
   const card = page.getByTestId("stock-card").first();
   await card.getByRole("button", { name: /^Quick view of / }).click();
   const panel = page.getByRole("dialog", { name: /analysis$/ });
