@@ -114,12 +114,13 @@ afterEach(async () => {
 });
 
 /**
- * Feeds the days to the daily refresh job one at a time, as the scheduler would, on a fresh database;
- * answers the services, the database and the market as of the last day.
+ * Feeds the days to the daily refresh job one at a time, as the scheduler would, on a fresh database,
+ * with the market `marketAt` gives for the replay's clock; answers the services, the database and the
+ * market as of the last day.
  */
-async function replayRefreshes(source: MarketDataProvider, days: string[], tickers: number) {
+async function replayRefreshes(marketAt: (now: () => Date) => MarketDataProvider, days: string[], tickers: number) {
   let now = new Date(`${days[days.length - 1]}T22:00:00Z`);
-  const market = new ReplayMarketProvider(source, () => now);
+  const market = marketAt(() => now);
   const config = loadConfig({ MARKET_DATA_PROVIDER: "demo", DEMO_UNIVERSE_SIZE: String(tickers), REFRESH_WORKER_THREADS: "1", REFRESH_CHUNK_SIZE: "25", LOG_LEVEL: "silent" });
   const database: DatabaseHandle = await kind.open();
   const services: Services = createServices(config, { database, logger: createLogger(config), now: () => now, market, instanceId: "replay" });
@@ -145,7 +146,7 @@ describe.each(cases)(`the track record replayed over ${SESSIONS} sessions of $na
   it("stores every published call once and scores them as a direct computation from the stored calls does", { timeout: 900_000 }, async () => {
     const { source, days } = await replay.market();
     const started = performance.now();
-    const { market, database, services } = await replayRefreshes(source, days, replay.tickers);
+    const { market, database, services } = await replayRefreshes((now) => new ReplayMarketProvider(source, now), days, replay.tickers);
     const elapsed = performance.now() - started;
     console.log(`replay: ${SESSIONS} daily runs of ${replay.tickers} tickers in ${(elapsed / 1000).toFixed(1)} s`);
 
@@ -242,9 +243,10 @@ describe.each(cases)(`the track record replayed over ${SESSIONS} sessions of $na
 describe(`the demo record after ${DEMO_RECORD_SESSIONS} sessions on ${kind.name}`, () => {
   it("shows setups that form, trigger and resolve, not the same tickers every day", { timeout: 600_000 }, async () => {
     const days = sessionDates(lastCompletedSession(DEMO_END), DEMO_RECORD_SESSIONS);
-    const source = new DemoMarketProvider({ seed: 42, today: () => DEMO_END });
-    const tickers = (await source.listUniverse()).length;
-    const { market, database } = await replayRefreshes(source, days, tickers);
+    const tickers = (await new DemoMarketProvider({ seed: 42 }).listUniverse()).length;
+    // The demo market as the server sees it each session (not one history cut off): what it shows on
+    // a day is what the record keeps.
+    const { market, database } = await replayRefreshes((now) => new DemoMarketProvider({ seed: 42, today: now }), days, tickers);
     const calls = await database.db.select().from(trackCalls);
     expect(calls).toHaveLength(tickers * DEMO_RECORD_SESSIONS);
 
