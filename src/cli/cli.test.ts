@@ -78,11 +78,17 @@ describe.concurrent("quanta on the demo market", () => {
     expect(stdout).toContain("Trend Template");
   });
 
-  it("screens the universe with BUY, WATCH and SELL names", async () => {
+  it("screens the universe into BUY, WATCH and SELL names", async () => {
     const { code, stdout } = await quanta("screen", "--json");
     expect(code).toBe(0);
-    const actions = new Set((JSON.parse(stdout) as { stock_summary: { recommendation: { action: string } } }[]).map((r) => r.stock_summary.recommendation.action));
-    expect([...actions].sort()).toEqual(["BUY", "SELL", "WATCH"]);
+    const reports = JSON.parse(stdout) as { stock_summary: { recommendation: { action: string } } }[];
+    expect(reports).toHaveLength(45);
+    const actions = new Set(reports.map((r) => r.stock_summary.recommendation.action));
+    // The CLI screens today's session, and on the demo market a BUY needs a breakout that day or in the
+    // few sessions before: some days have none. Bases to watch and decliners to sell are there every day.
+    expect(["BUY", "SELL", "WATCH"]).toEqual(expect.arrayContaining([...actions]));
+    expect(actions).toContain("WATCH");
+    expect(actions).toContain("SELL");
   });
 
   it("answers an unknown ticker with demo tickers to try and exit code 1", async () => {

@@ -88,4 +88,11 @@ describe("formatVerification", () => {
     expect(text).toContain("Figures: 2 differences (stored → recomputed from the stored outcomes):\n  calls: 999 → 3\n  actions.BUY.hit_rate: 0.9 → 0.5");
     expect(text).toContain("The published record does NOT match its stored calls.");
   });
+
+  it("on the demo market blames no difference on the market: its prices never change once drawn", () => {
+    const text = formatVerification({ ...base, scope: "simulated", matches: false, figures: [{ path: "calls", stored: "999", recomputed: "3" }] });
+    expect(text).toMatch(/^Track record \(demo market, simulated calls\)/);
+    expect(text).not.toMatch(/re-simulates|can differ/);
+    expect(text).toContain("The published record does NOT match its stored calls.");
+  });
 });

@@ -131,9 +131,6 @@ export function formatVerification(result: VerificationView): string {
       : `Figures: ${formatCount(result.figures.length)} ${result.figures.length === 1 ? "difference" : "differences"} (stored → recomputed from the stored outcomes):`,
   );
   lines.push(...differenceLines(result.figures, (d) => `${d.path}: ${d.stored} → ${d.recomputed}`));
-  if (result.scope === "simulated" && !result.matches) {
-    lines.push("Note: the demo market re-simulates its history every day, so an outcome scored on an earlier day can differ from today's replay.");
-  }
   lines.push(result.matches ? "The published record matches its stored calls." : "The published record does NOT match its stored calls.");
   return `${lines.join("\n")}\n`;
 }

@@ -7,9 +7,9 @@ const REPLAY_REACH = 400;
 
 /**
  * A market replayed day by day: one history (the source's, as of its own date) served as it stood at
- * `today()`, with the sessions after it cut off. The demo market re-simulates its history every day
- * (each session's noise comes from that session); a replay needs one history that only grows, so that
- * what a call saw and what came after it belong to the same prices, as with a real market.
+ * `today()`, with the sessions after it cut off. A replay needs one history that only grows, so that
+ * what a call saw and what came after it belong to the same prices, as with a real market (the demo
+ * market's fixed paths grow that way on their own; a recorded history has to be cut off).
  */
 export class ReplayMarketProvider implements MarketDataProvider {
   readonly id: MarketDataProvider["id"];

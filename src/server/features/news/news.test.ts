@@ -3,6 +3,9 @@ import type { FastifyBaseLogger } from "fastify";
 import { pino } from "pino";
 import { NewsUpstreamError, type NewsSource } from "../../adapters/news/news-source";
 import type { NewsArticle } from "../../../contracts/news";
+import { CachedMarketDataProvider } from "../../adapters/market/cached-market-data-provider";
+import { DemoMarketProvider } from "../../adapters/market/demo";
+import { clockStartingAt } from "../../test-support/flowing-clock";
 import { startLocalServer, type LocalServer } from "../../test-support/local-http-server";
 import { testDatabaseKinds } from "../../test-support/test-database";
 import { json, startTestApp, type TestApp } from "../../test-support/test-app";
@@ -72,7 +75,11 @@ describe("GET /api/news with the default Quanta briefs", () => {
   });
 
   it("writes briefs from the public analyses: breakouts, setups near the pivot and the market trend", async () => {
-    t = await startTestApp(pglite);
+    // The demo market (seed 42) on 2023-07-03: two breakouts (ECHF, QBIT) and seven setups within 5% of
+    // their buy point, with the market brief a full page of ten (a day with as many is rare).
+    const clock = clockStartingAt("2023-07-03T22:00:00Z");
+    const demo = new CachedMarketDataProvider(new DemoMarketProvider({ seed: 42, today: clock.now }), { now: clock.now });
+    t = await startTestApp(pglite, {}, { market: demo, now: clock.now });
     await t.services.publicRefresh.refresh();
     const response = await t.app.inject({ url: "/api/news" });
     expect(response.statusCode).toBe(200);

@@ -3,6 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { publicListResponseSchema, type PublicListResponse } from "../../../contracts/public-list";
 import { analysisReportSchema } from "../../../contracts/stock-summary";
 import { publicAnalyses } from "../../db/schema";
+import { CachedMarketDataProvider } from "../../adapters/market/cached-market-data-provider";
+import { DemoMarketProvider } from "../../adapters/market/demo";
+import { clockStartingAt } from "../../test-support/flowing-clock";
 import { testDatabaseKinds } from "../../test-support/test-database";
 import { json, startTestApp, type TestApp } from "../../test-support/test-app";
 import { hasBuyPoint } from "./public-recommendations.service";
@@ -25,7 +28,10 @@ describe("hasBuyPoint (docs/product.md)", () => {
 describe.each(testDatabaseKinds("database-behaviour"))("public recommendations on $name", (kind) => {
   let t: TestApp;
   beforeEach(async () => {
-    t = await startTestApp(kind);
+    // The demo market (seed 42) on 2025-09-02: CLBV and QBIT are BUYs, seven WATCHs have a buy point.
+    const clock = clockStartingAt("2025-09-02T22:00:00Z");
+    const market = new CachedMarketDataProvider(new DemoMarketProvider({ seed: 42, today: clock.now }), { now: clock.now });
+    t = await startTestApp(kind, {}, { market, now: clock.now });
   });
   afterEach(async () => {
     await t.close();

@@ -14,6 +14,7 @@ import { readRecordedBars, RecordedMarketProvider } from "../../test-support/rec
 import { ReplayMarketProvider } from "../../test-support/replay-market";
 import { testDatabaseKinds } from "../../test-support/test-database";
 import { vendoredPath } from "../../../test-fixtures/market-data";
+import { DEFAULT_ANALYSIS_CONFIG } from "../../../core/analysis/analysis-config";
 
 /**
  * The track record's replay: a market fed to the daily refresh job one session at a time. Every call
@@ -21,13 +22,15 @@ import { vendoredPath } from "../../../test-fixtures/market-data";
  * equal a direct computation from the stored calls: each trade played over the whole history at once
  * by the back-test's simulateTrade, each excess return read off the bars.
  *
- * Two markets: the demo market (its setups form at its last sessions, so its BUY trades are still
- * open at the end), and recorded S&P 500 prices from 2010-01-04 on, where trades close by each of
- * their rules. `npm test` replays SHORT_REPLAY_SESSIONS, a few more than the recorded market needs
- * to close a trade at its stop, one at its target and one at the time limit (its 174th session) and
- * to have an excess return at every horizon; each of these is asserted, so a change of the method
- * that moves them out of the replay fails here instead of leaving a rule unchecked.
- * `npm run test:long` replays 300 (TRACK_RECORD_REPLAY_SESSIONS=300): more calls, more of each rule.
+ * Two markets: the demo market, whose fixed price paths play setups out over the sessions (its BUY
+ * trades close at their stop or at the time limit: none of its 12 first tickers reaches a target in
+ * 300 sessions to 2026-11-20), and recorded S&P 500 prices from 2010-01-04 on, where trades close
+ * by each of their rules. `npm test` replays SHORT_REPLAY_SESSIONS, a few more than the recorded
+ * market needs to close a trade at its stop, one at its target and one at the time limit (its 174th
+ * session) and to have an excess return at every horizon; each of these is asserted, so a change of
+ * the method (or of the demo market) that moves them out of the replay fails here instead of leaving
+ * a rule unchecked. `npm run test:long` replays 300 (TRACK_RECORD_REPLAY_SESSIONS=300): more calls,
+ * more of each rule. A last test reads the demo record after 60 sessions as a visitor would.
  */
 const SHORT_REPLAY_SESSIONS = 180;
 const SESSIONS = replaySessions(process.env.TRACK_RECORD_REPLAY_SESSIONS);
@@ -69,6 +72,8 @@ interface ReplayCase {
 }
 
 const DEMO_END = new Date("2026-11-20T22:00:00Z");
+/** The issue's acceptance reads the demo record after this many sessions of the test clock. */
+const DEMO_RECORD_SESSIONS = 60;
 const cases: ReplayCase[] = [
   {
     name: "the demo market",
@@ -78,8 +83,9 @@ const cases: ReplayCase[] = [
       days: sessionDates(lastCompletedSession(DEMO_END), SESSIONS),
       universeSize: 12,
     }),
-    minClosedTrades: 0,
-    tradeEnds: ["held"],
+    // 180 sessions to 2026-11-20: four trades stopped out, one closed at the time limit.
+    minClosedTrades: 5,
+    tradeEnds: ["stop", "time"],
     excessHorizons: [],
   },
   {
@@ -107,6 +113,29 @@ afterEach(async () => {
   cleanup = undefined;
 });
 
+/**
+ * Feeds the days to the daily refresh job one at a time, as the scheduler would, on a fresh database,
+ * with the market `marketAt` gives for the replay's clock; answers the services, the database and the
+ * market as of the last day.
+ */
+async function replayRefreshes(marketAt: (now: () => Date) => MarketDataProvider, days: string[], tickers: number) {
+  let now = new Date(`${days[days.length - 1]}T22:00:00Z`);
+  const market = marketAt(() => now);
+  const config = loadConfig({ MARKET_DATA_PROVIDER: "demo", DEMO_UNIVERSE_SIZE: String(tickers), REFRESH_WORKER_THREADS: "1", REFRESH_CHUNK_SIZE: "25", LOG_LEVEL: "silent" });
+  const database: DatabaseHandle = await kind.open();
+  const services: Services = createServices(config, { database, logger: createLogger(config), now: () => now, market, instanceId: "replay" });
+  cleanup = async () => {
+    await services.close();
+    await database.close();
+  };
+  for (const day of days) {
+    now = new Date(`${day}T22:00:00Z`);
+    const run = await services.publicRefresh.refresh();
+    expect(run.failed, day).toEqual([]);
+  }
+  return { market, database, services };
+}
+
 function closeOn(bars: DailyBars, date: string): number {
   const at = bars.dates.indexOf(date);
   if (at < 0) throw new Error(`no bar on ${date}`);
@@ -116,22 +145,8 @@ function closeOn(bars: DailyBars, date: string): number {
 describe.each(cases)(`the track record replayed over ${SESSIONS} sessions of $name on ${kind.name}`, (replay) => {
   it("stores every published call once and scores them as a direct computation from the stored calls does", { timeout: 900_000 }, async () => {
     const { source, days } = await replay.market();
-    let now = new Date(`${days[days.length - 1]}T22:00:00Z`);
-    const market = new ReplayMarketProvider(source, () => now);
-    const config = loadConfig({ MARKET_DATA_PROVIDER: "demo", DEMO_UNIVERSE_SIZE: String(replay.tickers), REFRESH_WORKER_THREADS: "1", REFRESH_CHUNK_SIZE: "25", LOG_LEVEL: "silent" });
-    const database: DatabaseHandle = await kind.open();
-    const services: Services = createServices(config, { database, logger: createLogger(config), now: () => now, market, instanceId: "replay" });
-    cleanup = async () => {
-      await services.close();
-      await database.close();
-    };
-
     const started = performance.now();
-    for (const day of days) {
-      now = new Date(`${day}T22:00:00Z`);
-      const run = await services.publicRefresh.refresh();
-      expect(run.failed, day).toEqual([]);
-    }
+    const { market, database, services } = await replayRefreshes((now) => new ReplayMarketProvider(source, now), days, replay.tickers);
     const elapsed = performance.now() - started;
     console.log(`replay: ${SESSIONS} daily runs of ${replay.tickers} tickers in ${(elapsed / 1000).toFixed(1)} s`);
 
@@ -222,5 +237,38 @@ describe.each(cases)(`the track record replayed over ${SESSIONS} sessions of $na
     expect(summary.benchmark[0]!.date).toBe(days[0]);
     expect(summary.benchmark[summary.benchmark.length - 1]!.date).toBe(days[days.length - 1]);
     console.log(`replay: ${calls.length} calls, ${starts.length} setups, ${rs.length} closed trades, average R ${buy.avg_r?.toFixed(2)}`);
+  });
+});
+
+describe(`the demo record after ${DEMO_RECORD_SESSIONS} sessions on ${kind.name}`, () => {
+  it("shows setups that form, trigger and resolve, not the same tickers every day", { timeout: 600_000 }, async () => {
+    const days = sessionDates(lastCompletedSession(DEMO_END), DEMO_RECORD_SESSIONS);
+    const tickers = (await new DemoMarketProvider({ seed: 42 }).listUniverse()).length;
+    // The demo market as the server sees it each session (not one history cut off): what it shows on
+    // a day is what the record keeps.
+    const { market, database } = await replayRefreshes((now) => new DemoMarketProvider({ seed: 42, today: now }), days, tickers);
+    const calls = await database.db.select().from(trackCalls);
+    expect(calls).toHaveLength(tickers * DEMO_RECORD_SESSIONS);
+
+    // The BUYs come from several companies, each a BUY only within its breakout's buy window.
+    const buys = calls.filter((call) => call.action === "BUY");
+    const buyTickers = new Set(buys.map((call) => call.ticker));
+    expect(buyTickers.size, "tickers with a BUY").toBeGreaterThanOrEqual(5);
+    const sessionsPerSetup = new Map<string, number>();
+    for (const call of buys) sessionsPerSetup.set(call.episodeId, (sessionsPerSetup.get(call.episodeId) ?? 0) + 1);
+    expect(Math.max(...sessionsPerSetup.values()), "sessions of one BUY setup").toBeLessThanOrEqual(DEFAULT_ANALYSIS_CONFIG.breakout.buyWindowSessions);
+    // Calls run on for as long as the stock's situation lasts: few distinct setups, not one per ticker and session.
+    const setups = calls.filter((call) => call.id === call.episodeId);
+    expect(setups.length, "distinct setups").toBeLessThan((tickers * DEMO_RECORD_SESSIONS) / 10);
+
+    // Some BUY trades have resolved by the last session.
+    const ends: string[] = [];
+    for (const call of setups.filter((c) => c.trade)) {
+      const bars = (await market.getDailyBars(call.ticker, 10_000))!;
+      const end = tradeEnd(bars, bars.dates.indexOf(call.asOf), { entrySessions: call.entrySessions!, entryCeiling: call.buyRangeHigh!, stop: call.stop!, target: call.target! });
+      ends.push(`${call.ticker} ${call.asOf} ${end}`);
+    }
+    console.log(`demo record: ${buys.length} BUY calls of ${buyTickers.size} tickers, ${setups.length} setups, trades ${ends.join(", ")}`);
+    expect(ends.filter((end) => / (stop|target)$/.test(end)).length, "trades closed at their stop or target").toBeGreaterThan(0);
   });
 });
