@@ -191,7 +191,7 @@ describe("stock alert rules", () => {
     const events = eventsOver(series);
     expect(rules(events)).toEqual(["new_base"]);
     expect(events[0]).toMatchObject({ key: "base:2026-02-16", title: "ACME formed a new base: pivot $59.20" });
-    // The twin: the same base every session, its start moving a day at a time (the demo market re-draws it daily).
+    // The twin: the same base every session, its start moving a day at a time (as a detector reading a moving window can).
     const twin = SESSIONS.slice(0, 5).map((session, index) => snapshot(session, { baseStart: `2026-01-${String(12 + index).padStart(2, "0")}`, pivot: 50 + index * 0.2 }));
     expect(eventsOver(twin)).toEqual([]);
   });
