@@ -75,9 +75,9 @@ describe("GET /api/news with the default Quanta briefs", () => {
   });
 
   it("writes briefs from the public analyses: breakouts, setups near the pivot and the market trend", async () => {
-    // The demo market (seed 42) on 2023-07-03: two breakouts (ECHF, QBIT) and seven setups within 5% of
-    // their buy point, with the market brief a full page of ten (a day with as many is rare).
-    const clock = clockStartingAt("2023-07-03T22:00:00Z");
+    // The demo market (seed 42) on 2023-06-12: two breakouts (ECHF, KSTM) and eight setups within 5% of
+    // their buy point, with the market brief more than a page of ten (a day with as many is rare).
+    const clock = clockStartingAt("2023-06-12T22:00:00Z");
     const demo = new CachedMarketDataProvider(new DemoMarketProvider({ seed: 42, today: clock.now }), { now: clock.now });
     t = await startTestApp(pglite, {}, { market: demo, now: clock.now });
     await t.services.publicRefresh.refresh();

@@ -28,8 +28,8 @@ describe("hasBuyPoint (docs/product.md)", () => {
 describe.each(testDatabaseKinds("database-behaviour"))("public recommendations on $name", (kind) => {
   let t: TestApp;
   beforeEach(async () => {
-    // The demo market (seed 42) on 2025-09-02: CLBV and QBIT are BUYs, seven WATCHs have a buy point.
-    const clock = clockStartingAt("2025-09-02T22:00:00Z");
+    // The demo market (seed 42) on 2026-09-22: KSTM, LDGR and PRLX are BUYs, five WATCHs have a buy point.
+    const clock = clockStartingAt("2026-09-22T22:00:00Z");
     const market = new CachedMarketDataProvider(new DemoMarketProvider({ seed: 42, today: clock.now }), { now: clock.now });
     t = await startTestApp(kind, {}, { market, now: clock.now });
   });

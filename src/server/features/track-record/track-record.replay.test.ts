@@ -23,9 +23,9 @@ import { DEFAULT_ANALYSIS_CONFIG } from "../../../core/analysis/analysis-config"
  * by the back-test's simulateTrade, each excess return read off the bars.
  *
  * Two markets: the demo market, whose fixed price paths play setups out over the sessions (its BUY
- * trades close at their stop or at the time limit: none of its 12 first tickers reaches a target in
- * 300 sessions to 2026-11-20), and recorded S&P 500 prices from 2010-01-04 on, where trades close
- * by each of their rules. `npm test` replays SHORT_REPLAY_SESSIONS, a few more than the recorded
+ * trades close at their stop or at their target: none of its 12 first tickers' trades reaches the
+ * time limit in 300 sessions to 2026-11-20), and recorded S&P 500 prices from 2010-01-04 on, where
+ * trades close by each of their rules. `npm test` replays SHORT_REPLAY_SESSIONS, a few more than the recorded
  * market needs to close a trade at its stop, one at its target and one at the time limit (its 174th
  * session) and to have an excess return at every horizon; each of these is asserted, so a change of
  * the method (or of the demo market) that moves them out of the replay fails here instead of leaving
@@ -83,9 +83,10 @@ const cases: ReplayCase[] = [
       days: sessionDates(lastCompletedSession(DEMO_END), SESSIONS),
       universeSize: 12,
     }),
-    // 180 sessions to 2026-11-20: four trades stopped out, one closed at the time limit.
+    // 180 sessions to 2026-11-20: four trades stopped out, one closed at its target (VNTR's), two
+    // still held; 300 sessions: six stopped out, three at their target, two held.
     minClosedTrades: 5,
-    tradeEnds: ["stop", "time"],
+    tradeEnds: ["stop", "target"],
     excessHorizons: [],
   },
   {
@@ -245,7 +246,8 @@ describe(`the demo record after ${DEMO_RECORD_SESSIONS} sessions on ${kind.name}
     const days = sessionDates(lastCompletedSession(DEMO_END), DEMO_RECORD_SESSIONS);
     const tickers = (await new DemoMarketProvider({ seed: 42 }).listUniverse()).length;
     // The demo market as the server sees it each session (not one history cut off): what it shows on
-    // a day is what the record keeps.
+    // a day is what the record keeps. To 2026-11-20: 27 BUY calls of 6 tickers, 90 distinct setups,
+    // six trades (two stopped out, two at their target, two still held).
     const { market, database } = await replayRefreshes((now) => new DemoMarketProvider({ seed: 42, today: now }), days, tickers);
     const calls = await database.db.select().from(trackCalls);
     expect(calls).toHaveLength(tickers * DEMO_RECORD_SESSIONS);

@@ -180,9 +180,10 @@ describe.each(testDatabaseKinds("database-behaviour"))("watch lists and alerts o
   }, 60_000);
 
   it("after each refresh: alerts once per event, one digest per user and day, the bell, and a signed single-purpose unsubscribe", async () => {
-    // The demo market (seed 42) on 2026-10-08: KSTM broke out that session (the screen's one BUY) and
-    // fails back to a SELL on 2026-10-12; MPCH, a WATCH, breaks out on the session between (2026-10-09).
-    const clock = clockStartingAt("2026-10-08T22:00:00Z");
+    // The demo market (seed 42) on 2025-06-20: LDGR is the screen's one BUY (on its breakout of
+    // 2025-06-16) and fails back to a SELL on 2025-06-24; VNTR, a WATCH, breaks out on the session
+    // between (2025-06-23).
+    const clock = clockStartingAt("2025-06-20T22:00:00Z");
     const market = new CachedMarketDataProvider(new DemoMarketProvider({ seed: 42, today: clock.now }), { now: clock.now });
     t = await startTestApp(kind, {}, { market, now: clock.now });
     const app = t;
@@ -190,29 +191,29 @@ describe.each(testDatabaseKinds("database-behaviour"))("watch lists and alerts o
     await app.services.alertJobs.startWorking();
     await app.services.publicRefresh.refresh({ force: true });
     const { buy, watch: watching } = await screened(app);
-    expect(buy).toEqual(["KSTM"]);
-    expect(watching).toContain("MPCH");
+    expect(buy).toEqual(["LDGR"]);
+    expect(watching).toContain("VNTR");
 
     const alice = await createVerifiedUser(app, "alice@example.com");
     const bob = await createVerifiedUser(app, "bob@example.com");
-    expect((await watch(app, alice.jwt, "KSTM")).statusCode).toBe(201);
-    expect((await watch(app, alice.jwt, "MPCH")).statusCode).toBe(201);
+    expect((await watch(app, alice.jwt, "LDGR")).statusCode).toBe(201);
+    expect((await watch(app, alice.jwt, "VNTR")).statusCode).toBe(201);
     // Bob watches the same WATCH with the rule off, and sets a price alert the next close will cross.
-    expect((await watch(app, bob.jwt, "MPCH")).statusCode).toBe(201);
+    expect((await watch(app, bob.jwt, "VNTR")).statusCode).toBe(201);
     const price = (await listOf(app, bob.jwt)).items[0]!.latest!.price;
-    await app.app.inject({ method: "PATCH", url: "/api/watchlist/MPCH", headers: apiHeaders(bob.jwt), payload: { rules: { buy: false }, price_above: Math.floor(price / 2) } });
+    await app.app.inject({ method: "PATCH", url: "/api/watchlist/VNTR", headers: apiHeaders(bob.jwt), payload: { rules: { buy: false }, price_above: Math.floor(price / 2) } });
 
     // The next session: the refresh runs, and the alert jobs after it.
     const next = clock.advanceSessions(1);
-    expect(next).toBe("2026-10-09");
+    expect(next).toBe("2025-06-23");
     expect(next).toBe(isoFromDayNumber(lastCompletedSession(clock.now())));
     await app.services.publicRefresh.refresh({ force: true });
     const [aliceDigest] = await digestFor(app, "alice@example.com");
     const [bobDigest] = await digestFor(app, "bob@example.com");
 
     const aliceAlerts = json<Alerts>(await app.app.inject({ url: "/api/alerts", headers: apiHeaders(alice.jwt) }));
-    // MPCH's breakout is the one event: KSTM is still a BUY on the breakout Alice saw (decision 032).
-    expect(aliceAlerts.alerts.map((alert) => `${alert.ticker} ${alert.kind}`)).toEqual(["MPCH buy"]);
+    // VNTR's breakout is the one event: LDGR is still a BUY on the breakout Alice saw (decision 032).
+    expect(aliceAlerts.alerts.map((alert) => `${alert.ticker} ${alert.kind}`)).toEqual(["VNTR buy"]);
     expect(aliceAlerts.unread).toBe(aliceAlerts.alerts.length);
     expect(aliceAlerts.alerts.every((alert) => alert.session === next)).toBe(true);
     for (const alert of aliceAlerts.alerts) expect(aliceDigest!.text).toContain(alert.title);
@@ -222,7 +223,7 @@ describe.each(testDatabaseKinds("database-behaviour"))("watch lists and alerts o
     expect(aliceDigest!.html).toContain("Demo market: these are fictional companies with simulated prices");
     const bobAlerts = json<Alerts>(await app.app.inject({ url: "/api/alerts", headers: apiHeaders(bob.jwt) }));
     expect(bobAlerts.alerts.map((alert) => alert.kind)).toEqual(["price_above"]);
-    expect(bobDigest!.text).toContain("MPCH closed above $");
+    expect(bobDigest!.text).toContain("VNTR closed above $");
     expect((await listOf(app, bob.jwt)).items[0]!.price_above).toEqual({ level: Math.floor(price / 2), fired_on: next });
 
     // The same job again (a retry, a second instance): nothing new, no second e-mail.
@@ -270,8 +271,8 @@ describe.each(testDatabaseKinds("database-behaviour"))("watch lists and alerts o
     expect(json<AlertSettings>(await app.app.inject({ url: "/api/alert-settings", headers: apiHeaders(alice.jwt) })).digest).toBe(false);
     expect(json<AlertSettings>(await app.app.inject({ url: "/api/alert-settings", headers: apiHeaders(bob.jwt) })).digest).toBe(true);
 
-    // The session after (KSTM's SELL): Alice's alerts still reach her bell, but no e-mail.
-    expect(clock.advanceSessions(1)).toBe("2026-10-12");
+    // The session after (LDGR's SELL): Alice's alerts still reach her bell, but no e-mail.
+    expect(clock.advanceSessions(1)).toBe("2025-06-24");
     const before = app.mail.messages.filter((message) => message.to === "alice@example.com").length;
     await app.services.publicRefresh.refresh({ force: true });
     await expect.poll(async () => json<Alerts>(await app.app.inject({ url: "/api/alerts", headers: apiHeaders(alice.jwt) })).unread, { timeout: 20_000 }).toBeGreaterThan(0);
@@ -294,13 +295,13 @@ describe.each(testDatabaseKinds("database-behaviour"))("watch lists and alerts o
   }
 
   it("analyses watched stocks outside the public universe in slices of jobs, then alerts on them like the others", async () => {
-    // The demo market (seed 42) from 2026-10-23 to 2026-10-26: VDPR breaks out, VNTR's breakout of
-    // 2026-10-20 fails (a SELL), BRKL forms a new base after its August run; CRDX and QBIT stay quiet.
-    const { app, clock } = await startUniverseOfThree("2026-10-22T22:00:00Z");
+    // The demo market (seed 42) from 2026-06-18 to 2026-06-22: MRDT breaks out, CLBV's breakout of
+    // 2026-06-16 fails (a SELL), CRDX forms a new base; QBIT and VDPR stay quiet.
+    const { app, clock } = await startUniverseOfThree("2026-06-17T22:00:00Z");
     expect((await app.services.publicAnalyses.list()).map((row) => row.ticker).sort()).toEqual(["LMNC", "NWSC", "SUMT"]);
 
     const alice = await createVerifiedUser(app, "alice@example.com");
-    const outside = ["BRKL", "CRDX", "QBIT", "VDPR", "VNTR"];
+    const outside = ["CLBV", "CRDX", "MRDT", "QBIT", "VDPR"];
     for (const ticker of ["NWSC", ...outside]) expect((await watch(app, alice.jwt, ticker)).statusCode).toBe(201);
     // Watching does not analyse: those outside the universe wait for the next screen's alert job.
     const watched = await listOf(app, alice.jwt);
@@ -312,12 +313,12 @@ describe.each(testDatabaseKinds("database-behaviour"))("watch lists and alerts o
     await alertJobsIdle(app);
     const baseline = (await listOf(app, alice.jwt)).items.filter((item) => outside.includes(item.ticker));
     expect(baseline.every((item) => !item.pending && item.latest?.as_of === first)).toBe(true);
-    expect(Object.fromEntries(baseline.map((item) => [item.ticker, item.latest?.action]))).toEqual({ BRKL: "WATCH", CRDX: "WATCH", QBIT: "WATCH", VDPR: "WATCH", VNTR: "BUY" });
+    expect(Object.fromEntries(baseline.map((item) => [item.ticker, item.latest?.action]))).toEqual({ CLBV: "BUY", CRDX: "WATCH", MRDT: "WATCH", QBIT: "WATCH", VDPR: "WATCH" });
     const next = clock.advanceSessions(1);
     await app.services.publicRefresh.refresh({ force: true });
     await digestFor(app, "alice@example.com");
     const alerts = json<Alerts>(await app.app.inject({ url: "/api/alerts", headers: apiHeaders(alice.jwt) }));
-    expect(alerts.alerts.map((alert) => `${alert.ticker} ${alert.kind} ${alert.session}`).sort()).toEqual([`BRKL new_base ${next}`, `VDPR buy ${next}`, `VNTR sell ${next}`]);
+    expect(alerts.alerts.map((alert) => `${alert.ticker} ${alert.kind} ${alert.session}`).sort()).toEqual([`CLBV sell ${next}`, `CRDX new_base ${next}`, `MRDT buy ${next}`]);
     expect((await listOf(app, alice.jwt)).items.every((item) => item.latest?.as_of === next)).toBe(true);
     // The five outside the universe went through three slice jobs (2 + 2 + 1) per session, not one
     // long job (the first session's evaluation ran before Alice watched anything).
@@ -386,33 +387,33 @@ describe.each(testDatabaseKinds("database-behaviour"))("watch lists and alerts o
     for (const item of after.items) expect(item).toMatchObject({ pending: false, latest: { as_of: next } });
   }, 180_000);
   it("a close under the stop shown the session before raises the SELL in the bell and the digest, and no BUY that session though the analysis sees a new breakout; the next session announces it with the old levels", async () => {
-    // VDPR, outside the universe, breaks out on 2026-10-26 and stays a BUY on that breakout for the
+    // MRDT, outside the universe, breaks out on 2026-06-22 and stays a BUY on that breakout for the
     // sessions after (demo market, seed 42); the test moves its stop over the next close.
-    const { app, clock } = await startUniverseOfThree("2026-10-23T22:00:00Z");
+    const { app, clock } = await startUniverseOfThree("2026-06-18T22:00:00Z");
     const alice = await createVerifiedUser(app, "alice@example.com");
-    expect((await watch(app, alice.jwt, "VDPR")).statusCode).toBe(201);
+    expect((await watch(app, alice.jwt, "MRDT")).statusCode).toBe(201);
     const first = clock.advanceSessions(1);
     await app.services.publicRefresh.refresh({ force: true });
     await alertJobsIdle(app);
 
     // The plan shown on the first session: a BUY, made one on an older breakout with a stop over any close to come.
-    const [row] = await app.database.db.select().from(watchSnapshots).where(eq(watchSnapshots.ticker, "VDPR"));
+    const [row] = await app.database.db.select().from(watchSnapshots).where(eq(watchSnapshots.ticker, "MRDT"));
     const shown = row!.snapshot as WatchSnapshot;
     expect(shown).toMatchObject({ session: first, action: "BUY", stoppedOut: null });
     const stop = Math.round(shown.close * 300) / 100;
-    await app.database.db.update(watchSnapshots).set({ snapshot: { ...shown, stop, breakoutDate: "2020-01-02" } }).where(eq(watchSnapshots.ticker, "VDPR"));
+    await app.database.db.update(watchSnapshots).set({ snapshot: { ...shown, stop, breakoutDate: "2020-01-02" } }).where(eq(watchSnapshots.ticker, "MRDT"));
 
     const second = clock.advanceSessions(1);
     await app.services.publicRefresh.refresh({ force: true });
     const [digest] = await digestFor(app, "alice@example.com");
     const alerts = json<Alerts>(await app.app.inject({ url: "/api/alerts", headers: apiHeaders(alice.jwt) })).alerts;
-    expect(alerts.map((alert) => `${alert.ticker} ${alert.kind} ${alert.session}`)).toEqual([`VDPR sell ${second}`]);
-    const title = `VDPR closed under its $${stop.toFixed(2)} stop (SELL)`;
+    expect(alerts.map((alert) => `${alert.ticker} ${alert.kind} ${alert.session}`)).toEqual([`MRDT sell ${second}`]);
+    const title = `MRDT closed under its $${stop.toFixed(2)} stop (SELL)`;
     expect(alerts[0]!.title).toBe(title);
     expect(digest!.text).toContain(title);
-    expect(digest!.text).not.toContain("VDPR reached its buy range");
+    expect(digest!.text).not.toContain("MRDT reached its buy range");
     // The levels the SELL ended are kept with the session's snapshot, to be named by the next setup.
-    const [latest] = await app.database.db.select().from(watchSnapshots).where(and(eq(watchSnapshots.ticker, "VDPR"), eq(watchSnapshots.session, second)));
+    const [latest] = await app.database.db.select().from(watchSnapshots).where(and(eq(watchSnapshots.ticker, "MRDT"), eq(watchSnapshots.session, second)));
     expect((latest!.snapshot as WatchSnapshot).stoppedOut).toMatchObject({ session: second, breakoutDate: "2020-01-02", stop });
 
     // The session after: the new breakout is announced as a new setup that names the levels the SELL ended.
@@ -420,18 +421,18 @@ describe.each(testDatabaseKinds("database-behaviour"))("watch lists and alerts o
     await app.services.publicRefresh.refresh({ force: true });
     await expect.poll(async () => json<Alerts>(await app.app.inject({ url: "/api/alerts", headers: apiHeaders(alice.jwt) })).alerts.filter((alert) => alert.session === third).length, { timeout: 60_000 }).toBe(1);
     const [announced] = json<Alerts>(await app.app.inject({ url: "/api/alerts", headers: apiHeaders(alice.jwt) })).alerts.filter((alert) => alert.session === third);
-    expect(announced).toMatchObject({ ticker: "VDPR", kind: "buy", title: "VDPR reached its buy range on a new breakout (BUY)" });
+    expect(announced).toMatchObject({ ticker: "MRDT", kind: "buy", title: "MRDT reached its buy range on a new breakout (BUY)" });
     expect(announced!.detail).toContain(`A new setup after the SELL of ${second}. New levels: buy point $`);
     expect(announced!.detail).toContain(`(were buy point $${shown.buyPoint!.toFixed(2)}, stop $${stop.toFixed(2)}).`);
   }, 120_000);
 
   it("a slice that fails on every attempt loses only its own stocks: the others alert, the failures are recorded, the next session catches up, old snapshots are pruned", async () => {
-    // The demo market (seed 42): on 2026-10-26 BRKL forms a new base, VNTR's breakout fails (a SELL)
-    // and VDPR breaks out, a BUY still on 2026-10-27; CRDX and QBIT stay quiet.
-    const { app, clock } = await startUniverseOfThree("2026-10-22T22:00:00Z");
+    // The demo market (seed 42): on 2026-06-22 CRDX forms a new base, CLBV's breakout fails (a SELL)
+    // and MRDT breaks out, a BUY still on 2026-06-23; QBIT and VDPR stay quiet.
+    const { app, clock } = await startUniverseOfThree("2026-06-17T22:00:00Z");
     const alice = await createVerifiedUser(app, "alice@example.com");
-    // Sorted into slices of two: [BRKL, CRDX], [QBIT, VDPR], [VNTR].
-    const outside = ["VNTR", "QBIT", "VDPR", "BRKL", "CRDX"];
+    // Sorted into slices of two: [CLBV, CRDX], [MRDT, QBIT], [VDPR].
+    const outside = ["VDPR", "MRDT", "QBIT", "CLBV", "CRDX"];
     for (const ticker of ["NWSC", ...outside]) expect((await watch(app, alice.jwt, ticker)).statusCode).toBe(201);
     const alertsOf = async (session: string) =>
       json<Alerts>(await app.app.inject({ url: "/api/alerts", headers: apiHeaders(alice.jwt) }))
@@ -439,34 +440,34 @@ describe.each(testDatabaseKinds("database-behaviour"))("watch lists and alerts o
         .map((alert) => `${alert.ticker} ${alert.kind}`)
         .sort();
 
-    // Session 1 (2026-10-23): the baseline of the stocks outside the universe.
+    // Session 1 (2026-06-18): the baseline of the stocks outside the universe.
     clock.advanceSessions(1);
     await app.services.publicRefresh.refresh({ force: true });
     await alertJobsIdle(app);
 
-    // Session 2: storing the slice with VDPR fails on every attempt (a database or thread failure).
+    // Session 2: storing the slice with MRDT fails on every attempt (a database or thread failure).
     const save = WatchlistRepository.prototype.saveSnapshots;
     const doomed = vi.spyOn(WatchlistRepository.prototype, "saveSnapshots").mockImplementation(async function (this: WatchlistRepository, snapshots, now) {
-      if (snapshots.some((snapshot) => snapshot.ticker === "VDPR")) throw new Error("could not store the slice");
+      if (snapshots.some((snapshot) => snapshot.ticker === "MRDT")) throw new Error("could not store the slice");
       return save.call(this, snapshots, now);
     });
     const second = clock.advanceSessions(1);
     await app.services.publicRefresh.refresh({ force: true });
-    await expect.poll(() => alertsOf(second), { timeout: 90_000, interval: 250 }).toEqual(["BRKL new_base", "VNTR sell"]);
+    await expect.poll(() => alertsOf(second), { timeout: 90_000, interval: 250 }).toEqual(["CLBV sell", "CRDX new_base"]);
     await alertJobsIdle(app);
-    // VDPR's breakout is not raised: its slice was lost.
-    expect(await alertsOf(second)).toEqual(["BRKL new_base", "VNTR sell"]);
-    expect(doomed.mock.calls.filter(([snapshots]) => snapshots.some((snapshot) => snapshot.ticker === "VDPR")).length).toBe(4);
+    // MRDT's breakout is not raised: its slice was lost.
+    expect(await alertsOf(second)).toEqual(["CLBV sell", "CRDX new_base"]);
+    expect(doomed.mock.calls.filter(([snapshots]) => snapshots.some((snapshot) => snapshot.ticker === "MRDT")).length).toBe(4);
     const [run] = await app.services.alertJobs.recentRuns(1);
-    expect(run).toMatchObject({ slices: 3, slicesFinished: 3, failed: ["QBIT", "VDPR"], lastError: "could not store the slice" });
+    expect(run).toMatchObject({ slices: 3, slicesFinished: 3, failed: ["MRDT", "QBIT"], lastError: "could not store the slice" });
     expect(run!.raisedAt).not.toBeNull();
     doomed.mockRestore();
 
-    // Session 3: the failed stocks are compared with their last snapshot and catch up: VDPR's breakout
+    // Session 3: the failed stocks are compared with their last snapshot and catch up: MRDT's breakout
     // of the session before is raised now.
     const third = clock.advanceSessions(1);
     await app.services.publicRefresh.refresh({ force: true });
-    await expect.poll(() => alertsOf(third), { timeout: 60_000, interval: 250 }).toEqual(["VDPR buy"]);
+    await expect.poll(() => alertsOf(third), { timeout: 60_000, interval: 250 }).toEqual(["MRDT buy"]);
     await alertJobsIdle(app);
     expect((await app.services.alertJobs.recentRuns(1))[0]).toMatchObject({ failed: [] });
 
@@ -478,27 +479,27 @@ describe.each(testDatabaseKinds("database-behaviour"))("watch lists and alerts o
     expect([...perTicker.values()].every((count) => count <= 2)).toBe(true);
     expect(rows.length).toBe(12);
     // A stock no one watches any more keeps no snapshot.
-    await app.app.inject({ method: "DELETE", url: "/api/watchlist/VNTR", headers: apiHeaders(alice.jwt) });
+    await app.app.inject({ method: "DELETE", url: "/api/watchlist/CLBV", headers: apiHeaders(alice.jwt) });
     clock.advanceSessions(1);
     await app.services.publicRefresh.refresh({ force: true });
     await expect
-      .poll(async () => (await app.database.db.select({ ticker: watchSnapshots.ticker }).from(watchSnapshots).where(eq(watchSnapshots.ticker, "VNTR"))).length, { timeout: 60_000 })
+      .poll(async () => (await app.database.db.select({ ticker: watchSnapshots.ticker }).from(watchSnapshots).where(eq(watchSnapshots.ticker, "CLBV"))).length, { timeout: 60_000 })
       .toBe(0);
   }, 240_000);
 
   it("an unsubscribe link mailed before the e-mails were switched on again no longer unsubscribes; the next digest's link does", async () => {
-    // The demo market (seed 42) from 2026-10-07: KSTM breaks out on 2026-10-08 and MPCH on 2026-10-09,
+    // The demo market (seed 42) from 2026-03-18: CLBV breaks out on 2026-03-19 and QBIT on 2026-03-20,
     // so each of the two sessions the test moves through has a digest.
-    const clock = clockStartingAt("2026-10-07T22:00:00Z");
+    const clock = clockStartingAt("2026-03-18T22:00:00Z");
     const market = new CachedMarketDataProvider(new DemoMarketProvider({ seed: 42, today: clock.now }), { now: clock.now });
-    t = await startTestApp(kind, { PUBLIC_UNIVERSE: "NWSC,LMNC,KSTM,MPCH" }, { market, now: clock.now });
+    t = await startTestApp(kind, { PUBLIC_UNIVERSE: "NWSC,LMNC,CLBV,QBIT" }, { market, now: clock.now });
     const app = t;
     await app.services.publicRefresh.startWorking();
     await app.services.alertJobs.startWorking();
     await app.services.publicRefresh.refresh({ force: true });
     const alice = await createVerifiedUser(app, "alice@example.com");
-    expect((await watch(app, alice.jwt, "KSTM")).statusCode).toBe(201);
-    expect((await watch(app, alice.jwt, "MPCH")).statusCode).toBe(201);
+    expect((await watch(app, alice.jwt, "CLBV")).statusCode).toBe(201);
+    expect((await watch(app, alice.jwt, "QBIT")).statusCode).toBe(201);
     const linkOf = (message: { links: string[] }) => {
       const link = new URL(message.links.find((url) => url.includes("/unsubscribe/alerts"))!);
       return { user: link.searchParams.get("user")!, token: link.searchParams.get("token")! };
@@ -510,7 +511,7 @@ describe.each(testDatabaseKinds("database-behaviour"))("watch lists and alerts o
     clock.advanceSessions(1);
     await app.services.publicRefresh.refresh({ force: true });
     const [first] = await digestFor(app, "alice@example.com");
-    expect(first!.text).toContain("KSTM reached its buy range");
+    expect(first!.text).toContain("CLBV reached its buy range");
     const old = linkOf(first!);
     expect((await unsubscribe(old)).statusCode).toBe(200);
     expect(await digestOn()).toBe(false);
@@ -530,7 +531,7 @@ describe.each(testDatabaseKinds("database-behaviour"))("watch lists and alerts o
     clock.advanceSessions(1);
     await app.services.publicRefresh.refresh({ force: true });
     const [second] = await digestFor(app, "alice@example.com");
-    expect(second!.text).toContain("MPCH reached its buy range");
+    expect(second!.text).toContain("QBIT reached its buy range");
     const fresh = linkOf(second!);
     expect(fresh.token).not.toBe(old.token);
     // The new version's number with the old signature is no link at all.
