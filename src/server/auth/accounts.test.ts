@@ -15,6 +15,9 @@ import { UserRepository } from "./user.repository";
 
 describe.each(testDatabaseKinds("storage-only"))("accounts on $name", (kind) => {
   let t: TestApp;
+  /** POST /api/auth/sign-up/email from the app's origin, as the sign-up form sends it. */
+  const postSignUp = (payload: { email: string; password: string; name: string }) =>
+    t.app.inject({ method: "POST", url: "/api/auth/sign-up/email", headers: TEST_ORIGIN, payload });
   beforeEach(async () => {
     t = await startTestApp(kind);
   });
@@ -24,12 +27,7 @@ describe.each(testDatabaseKinds("storage-only"))("accounts on $name", (kind) => 
   });
 
   it("signs up, mails a verification link, verifies, issues a JWT the API accepts", async () => {
-    const signUp = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/sign-up/email",
-      headers: TEST_ORIGIN,
-      payload: { email: "Ada@Example.com", password: "correct horse 42", name: "Ada" },
-    });
+    const signUp = await postSignUp({ email: "Ada@Example.com", password: "correct horse 42", name: "Ada" });
     expect(signUp.statusCode).toBe(200);
     expect(json(signUp).token).toBeNull();
 
@@ -49,12 +47,7 @@ describe.each(testDatabaseKinds("storage-only"))("accounts on $name", (kind) => 
   });
 
   it("leaves a new user signed in but unverified: every verified gate answers email_unverified, not 401", async () => {
-    const signUp = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/sign-up/email",
-      headers: TEST_ORIGIN,
-      payload: { email: "new@example.com", password: "correct horse 42", name: "New" },
-    });
+    const signUp = await postSignUp({ email: "new@example.com", password: "correct horse 42", name: "New" });
     expect(signUp.statusCode).toBe(200);
     const cookie = sessionCookie(signUp);
     const session = await t.app.inject({ method: "GET", url: "/api/auth/get-session", headers: { cookie } });
@@ -75,12 +68,7 @@ describe.each(testDatabaseKinds("storage-only"))("accounts on $name", (kind) => 
 
   it("gives a duplicate sign-up no session, only the generic answer", async () => {
     await createVerifiedUser(t, "taken@example.com");
-    const duplicate = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/sign-up/email",
-      headers: TEST_ORIGIN,
-      payload: { email: "taken@example.com", password: "another pass 1", name: "x" },
-    });
+    const duplicate = await postSignUp({ email: "taken@example.com", password: "another pass 1", name: "x" });
     expect(duplicate.statusCode).toBe(200);
     expect(() => sessionCookie(duplicate)).toThrow("no session cookie");
     expect(json(duplicate).token).toBeNull();
@@ -88,18 +76,8 @@ describe.each(testDatabaseKinds("storage-only"))("accounts on $name", (kind) => 
 
   it("answers a duplicate sign-up exactly like a new one and mails the owner instead", async () => {
     await createVerifiedUser(t, "owner@example.com");
-    const duplicate = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/sign-up/email",
-      headers: TEST_ORIGIN,
-      payload: { email: "owner@example.com", password: "another pass 1", name: "x" },
-    });
-    const fresh = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/sign-up/email",
-      headers: TEST_ORIGIN,
-      payload: { email: "fresh@example.com", password: "another pass 1", name: "x" },
-    });
+    const duplicate = await postSignUp({ email: "owner@example.com", password: "another pass 1", name: "x" });
+    const fresh = await postSignUp({ email: "fresh@example.com", password: "another pass 1", name: "x" });
     expect(duplicate.statusCode).toBe(fresh.statusCode);
     const shape = (body: Record<string, unknown>) => Object.keys(body.user as object).sort();
     expect(shape(json(duplicate))).toEqual(shape(json(fresh)));
@@ -146,12 +124,7 @@ describe.each(testDatabaseKinds("storage-only"))("accounts on $name", (kind) => 
   });
 
   it("refuses passwords longer than 72 characters", async () => {
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/sign-up/email",
-      headers: TEST_ORIGIN,
-      payload: { email: "long@example.com", password: "a".repeat(73), name: "x" },
-    });
+    const response = await postSignUp({ email: "long@example.com", password: "a".repeat(73), name: "x" });
     expect(response.statusCode).toBe(400);
     expect(json<{ code: string }>(response).code).toBe("PASSWORD_TOO_LONG");
   });
