@@ -6,7 +6,6 @@ import { startEarlyRequest } from "../lib/early-request";
 import { lazyWithPreload } from "../lib/lazy-with-preload";
 import { RequireAuth } from "./require-auth";
 import { RootLayout } from "./root-layout";
-import { HomePage } from "./routes/home";
 import { RouteErrorPage } from "./routes/route-error";
 
 /** The route's spinner; it starts the page's first request (`early`) while the page's code arrives. */
@@ -31,8 +30,10 @@ function page(load: () => Promise<ComponentType>, early?: string) {
   return lazyWithPreload<object>(load, () => <RouteSpinner early={early} />);
 }
 
-// Route-level code splitting: the landing page is in the entry chunk, every other page is fetched
-// when it is first visited (and the chart library only when a chart is drawn).
+// Route-level code splitting: every page is fetched when it is first visited (and the chart library
+// only when a chart is drawn). The landing page too: it arrives pre-rendered, and what hydrates it
+// loads its chunk first (preloadHomePage), so no other page downloads and runs the landing's code.
+const HomePage = page(() => import("./routes/home").then((m) => m.HomePage));
 const AnalysesPage = page(() => import("./routes/analyses").then((m) => m.AnalysesPage));
 const AnalyzePage = page(() => import("./routes/analyze").then((m) => m.AnalyzePage));
 const AskLayout = page(() => import("./routes/ask").then((m) => m.AskLayout));
@@ -99,6 +100,11 @@ export const routes: RouteObject[] = [
     children: [{ path: routePatterns.askConversation, element: <AskPage /> }],
   },
 ];
+
+/** Loads the landing page's chunk: the pre-rendered '/' is rendered and hydrated with it in, as the HTML has it. */
+export function preloadHomePage(): Promise<void> {
+  return HomePage.preload();
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

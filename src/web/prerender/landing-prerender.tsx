@@ -2,7 +2,7 @@ import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { Providers, createQueryClient } from "../app/providers";
-import { routes } from "../app/router";
+import { preloadHomePage, routes } from "../app/router";
 
 /**
  * The landing page ('/') as HTML, rendered at build time by scripts/prerender-landing.mjs from the
@@ -11,6 +11,8 @@ import { routes } from "../app/router";
  * client render sees it, so hydration matches.
  */
 export async function renderLandingHtml(): Promise<string> {
+  // The page's own chunk, loaded before rendering, as the browser does before hydrating (src/web/main.tsx).
+  await preloadHomePage();
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request("http://localhost/"));
   if (context instanceof Response) throw new Error(`The landing route answered a redirect (${context.status}).`);
