@@ -8,4 +8,4 @@ export interface RouteShell {
 export type ViteManifest = Record<string, { file: string; imports?: string[] }>;
 export const ROUTE_SHELLS: RouteShell[];
 export function moduleChunks(manifest: ViteManifest, key: string): string[];
-export function routeShell(shell: string, manifest: ViteManifest, route: RouteShell): string;
+export function routeShell(shell: string, manifest: ViteManifest, route: RouteShell, firstPaint?: string): string;

@@ -27,9 +27,13 @@ export function moduleChunks(manifest, key) {
 /**
  * The shell with a modulepreload for each chunk of the route's module the shell does not load
  * already, and a preload of each first GET (the page's fetch takes the preloaded answer), before
- * the stylesheet so they start with the entry.
+ * the stylesheet so they start with the entry. `firstPaint`: the page's loading state as HTML, put
+ * in #root marked `data-first-paint` so the page paints before its JavaScript has run; the app
+ * replaces it at its first render (src/web/main.tsx). With it, the scripts are fetched at low
+ * priority: the page no longer waits for them to paint, so on a slow connection the stylesheet
+ * and the page's data go first.
  */
-export function routeShell(shell, manifest, route) {
+export function routeShell(shell, manifest, route, firstPaint) {
   const chunks = moduleChunks(manifest, route.module).filter((file) => !shell.includes(`"/${file}"`));
   const links = [
     ...chunks.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
@@ -38,5 +42,11 @@ export function routeShell(shell, manifest, route) {
   const anchor = /\n(\s*)<link rel="stylesheet"/.exec(shell);
   if (!anchor) throw new Error("The shell has no stylesheet link to put the preloads before.");
   const indent = anchor[1];
-  return shell.replace(anchor[0], `\n${links.map((link) => `${indent}${link}\n`).join("")}${indent}<link rel="stylesheet"`);
+  const page = shell.replace(anchor[0], `\n${links.map((link) => `${indent}${link}\n`).join("")}${indent}<link rel="stylesheet"`);
+  if (firstPaint === undefined) return page;
+  const root = '<div id="root"></div>';
+  if (!page.includes(root)) throw new Error(`The shell has no ${root}`);
+  return page
+    .replace(/<(script type="module"|link rel="modulepreload") crossorigin /g, '<$1 crossorigin fetchpriority="low" ')
+    .replace(root, () => `<div id="root" data-first-paint>${firstPaint}</div>`);
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { preloadHomePage } from "./router";
+import { preloadPage } from "./router";
 
 describe("the app's routes", () => {
   it("keep every page out of the entry chunk, the landing page too (only the error page is imported statically)", () => {
@@ -9,7 +9,9 @@ describe("the app's routes", () => {
     expect(staticPageImports).toEqual(["route-error"]);
   });
 
-  it("load the landing page's chunk for the pre-rendered '/' to hydrate with", async () => {
-    await expect(preloadHomePage()).resolves.toBeUndefined();
+  it("load the chunk of a page the build pre-renders (the landing page, the track record), and do nothing for the others", async () => {
+    await expect(preloadPage("/")).resolves.toBeUndefined();
+    await expect(preloadPage("/track-record")).resolves.toBeUndefined();
+    await expect(preloadPage("/stocks")).resolves.toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@ import { createBrowserRouter, type RouteObject } from "react-router";
 import { routePatterns } from "../../contracts/paths";
 import { PageSpinner } from "../components/ui/spinner";
 import { startEarlyRequest } from "../lib/early-request";
-import { lazyWithPreload } from "../lib/lazy-with-preload";
+import { lazyWithPreload, type PreloadableComponent } from "../lib/lazy-with-preload";
 import { RequireAuth } from "./require-auth";
 import { RootLayout } from "./root-layout";
 import { RouteErrorPage } from "./routes/route-error";
@@ -32,7 +32,7 @@ function page(load: () => Promise<ComponentType>, early?: string) {
 
 // Route-level code splitting: every page is fetched when it is first visited (and the chart library
 // only when a chart is drawn). The landing page too: it arrives pre-rendered, and what hydrates it
-// loads its chunk first (preloadHomePage), so no other page downloads and runs the landing's code.
+// loads its chunk first (preloadPage), so no other page downloads and runs the landing's code.
 const HomePage = page(() => import("./routes/home").then((m) => m.HomePage));
 const AnalysesPage = page(() => import("./routes/analyses").then((m) => m.AnalysesPage));
 const AnalyzePage = page(() => import("./routes/analyze").then((m) => m.AnalyzePage));
@@ -101,9 +101,15 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** Loads the landing page's chunk: the pre-rendered '/' is rendered and hydrated with it in, as the HTML has it. */
-export function preloadHomePage(): Promise<void> {
-  return HomePage.preload();
+/** The pages the build pre-renders (src/web/prerender), by path: their chunk is loaded before they are rendered. */
+const PRE_RENDERED_PAGES = new Map<string, PreloadableComponent<object>>([
+  [routePatterns.home, HomePage],
+  [routePatterns.trackRecord, TrackRecordPage],
+]);
+
+/** Loads the chunk of the page at `pathname` when the build pre-renders it (the HTML has the page, not its loading state). */
+export function preloadPage(pathname: string): Promise<void> {
+  return PRE_RENDERED_PAGES.get(pathname)?.preload() ?? Promise.resolve();
 }
 
 export function createAppRouter() {

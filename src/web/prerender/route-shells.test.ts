@@ -51,3 +51,20 @@ describe("route shells", () => {
     expect(ROUTE_SHELLS).toEqual([expect.objectContaining({ path: routePatterns.trackRecord, module: "app/routes/track-record.tsx", fetch: ["/api/track-record"] })]);
   });
 });
+
+describe("a route shell with a first paint", () => {
+  const route = { path: "/track-record", file: "track-record.html", module: "app/routes/track-record.tsx", fetch: ["/api/track-record"] };
+
+  it("paints the page's loading state from the HTML, marked for the app to replace, and fetches the scripts at low priority", () => {
+    const page = routeShell(shell, manifest, route, "<main>Loading the track record…</main>");
+    expect(page).toContain('<body><div id="root" data-first-paint><main>Loading the track record…</main></div></body>');
+    expect(page).toContain('<script type="module" crossorigin fetchpriority="low" src="/assets/index-A.js"></script>');
+    expect(page.match(/<link rel="modulepreload" crossorigin fetchpriority="low" href=/g)).toHaveLength(4);
+    expect(page).toContain('<link rel="preload" as="fetch" crossorigin href="/api/track-record">');
+    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/index-F.css">');
+  });
+
+  it("keeps a '$' in the page's HTML as it is", () => {
+    expect(routeShell(shell, manifest, route, "<p>$& $1 $$</p>")).toContain("<p>$& $1 $$</p>");
+  });
+});
