@@ -17,8 +17,8 @@ import { retireSigningKeysOfOtherSecrets } from "./auth/signing-keys";
 import { registerErrorHandler } from "./plugins/error-handler";
 import { registerCsrf } from "./plugins/csrf";
 import { registerInputGuard } from "./plugins/input-guard";
-import { registerJsonCompression } from "./plugins/json-compression";
 import { registerMetrics } from "./plugins/metrics";
+import { registerResponseCompression } from "./plugins/response-compression";
 import { Metrics } from "./metrics/metrics";
 import { authenticateRequest, registerUserGate } from "./plugins/require-user";
 import { registerSecurityHeaders } from "./plugins/security-headers";
@@ -215,7 +215,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   // First: its onResponse hook times every request answered after it.
   registerMetrics(app, { metrics: deps.metrics ?? new Metrics(), token: config.metrics.token });
   registerResponseHeaders(app);
-  registerJsonCompression(app);
+  registerResponseCompression(app);
   const services = awaitServices(config, deps, app);
   await registerPlugins(app, config, services.ready);
   await registerFeatureRoutes(app, config, deps, services);

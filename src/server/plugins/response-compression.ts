@@ -6,7 +6,10 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** Smaller answers are sent as they are: the headers would outweigh the bytes saved. */
-export const JSON_COMPRESSION_MIN_BYTES = 1024;
+export const COMPRESSION_MIN_BYTES = 1024;
+
+/** The types compressed: the API's JSON and the HTML shells built per request (with the configuration). */
+const COMPRESSED_TYPES = /^(application\/json|text\/html)\b/;
 
 type Encoding = "br" | "gzip";
 
@@ -32,18 +35,19 @@ function addVary(reply: FastifyReply): void {
 
 /**
  * Compresses the API's JSON answers (the track record's is tens of KB; on a phone the bytes are
- * the wait). Only string or buffer JSON bodies without an encoding: streams (the static files'
- * pre-compressed copies) and hijacked answers (the chat's event stream) never pass here.
- * Brotli at a low quality: a few hundred microseconds for tens of KB, most of the saving.
+ * the wait) and the SPA shells sent as strings. Only string or buffer bodies without an encoding:
+ * streams (the static files' pre-compressed copies) and hijacked answers (the chat's event stream)
+ * never pass here. Brotli at a low quality: a few hundred microseconds for tens of KB, most of the
+ * saving.
  */
-export function registerJsonCompression(app: FastifyInstance): void {
+export function registerResponseCompression(app: FastifyInstance): void {
   app.addHook("onSend", async (request, reply, payload) => {
     if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload;
     if (reply.hasHeader("content-encoding")) return payload;
     const type = reply.getHeader("content-type");
-    if (typeof type !== "string" || !type.startsWith("application/json")) return payload;
+    if (typeof type !== "string" || !COMPRESSED_TYPES.test(type)) return payload;
     const size = Buffer.byteLength(payload);
-    if (size < JSON_COMPRESSION_MIN_BYTES) return payload;
+    if (size < COMPRESSION_MIN_BYTES) return payload;
     addVary(reply);
     const encoding = acceptedEncoding(request.headers["accept-encoding"]);
     if (encoding === null) return payload;

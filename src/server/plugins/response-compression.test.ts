@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
-import { acceptedEncoding, JSON_COMPRESSION_MIN_BYTES, registerJsonCompression } from "./json-compression";
+import { acceptedEncoding, COMPRESSION_MIN_BYTES, registerResponseCompression } from "./response-compression";
 
 let app: FastifyInstance | undefined;
 
@@ -14,10 +14,11 @@ const big = { calls: Array.from({ length: 200 }, (_, i) => ({ symbol: `T${i}`, v
 
 async function serve(): Promise<FastifyInstance> {
   app = Fastify();
-  registerJsonCompression(app);
+  registerResponseCompression(app);
   app.get("/big", async () => big);
   app.get("/small", async () => ({ ok: true }));
   app.get("/text", async (_request, reply) => reply.type("text/plain").send("x".repeat(5000)));
+  app.get("/shell", async (_request, reply) => reply.type("text/html; charset=utf-8").send(`<p>${"shell ".repeat(500)}</p>`));
   app.get("/encoded", async (_request, reply) =>
     reply.type("application/json").header("content-encoding", "gzip").send(gzipSync(JSON.stringify(big))),
   );
@@ -29,10 +30,10 @@ async function serve(): Promise<FastifyInstance> {
   return app;
 }
 
-describe("registerJsonCompression", () => {
+describe("registerResponseCompression", () => {
   it("answers a large JSON body in brotli, else gzip, when the request accepts it", async () => {
     const server = await serve();
-    expect(JSON.stringify(big).length).toBeGreaterThan(JSON_COMPRESSION_MIN_BYTES);
+    expect(JSON.stringify(big).length).toBeGreaterThan(COMPRESSION_MIN_BYTES);
     const br = await server.inject({ url: "/big", headers: { "accept-encoding": "gzip, deflate, br" } });
     expect(br.headers["content-encoding"]).toBe("br");
     expect(br.headers.vary).toContain("accept-encoding");
@@ -41,6 +42,14 @@ describe("registerJsonCompression", () => {
     const gz = await server.inject({ url: "/big", headers: { "accept-encoding": "gzip" } });
     expect(gz.headers["content-encoding"]).toBe("gzip");
     expect(JSON.parse(gunzipSync(gz.rawPayload).toString("utf8"))).toEqual(big);
+  });
+
+  it("compresses an HTML shell sent as a string", async () => {
+    const server = await serve();
+    const shell = await server.inject({ url: "/shell", headers: { "accept-encoding": "br" } });
+    expect(shell.headers["content-encoding"]).toBe("br");
+    expect(shell.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(brotliDecompressSync(shell.rawPayload).toString("utf8")).toBe(`<p>${"shell ".repeat(500)}</p>`);
   });
 
   it("sends the body as it is without an accepted encoding, with Vary so no cache mixes them", async () => {
