@@ -14,6 +14,9 @@ export default defineConfig({
     outDir: "../../dist/web",
     emptyOutDir: true,
     sourcemap: true,
+    // Which chunks each page needs: scripts/prerender-landing.mjs reads it to write the shells that
+    // preload a page's code (then deletes it: it is not served).
+    manifest: true,
     rollupOptions: {
       // The SPA, and the pre-rendered landing page's tiny boot script (scripts/prerender-landing.mjs).
       input: { index: web("index.html"), "landing-boot": web("prerender/landing-boot-entry.ts") },

@@ -123,6 +123,25 @@ test("the verdict comes first, in percent returns, and the calls come a page at 
   }
 });
 
+test("the page paints its loading state from the HTML, and the app replaces it with the page", async ({ page, request }) => {
+  const html = await (await request.get("/track-record")).text();
+  expect(html).toContain('<div id="root" data-first-paint>');
+  expect(html).toContain("Loading the track record…");
+  expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/track-record">');
+  await waitForCalls(request);
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  await page.goto("/track-record");
+  await expect(page.getByTestId("record-verdict")).toBeVisible();
+  await expect(page.getByText("Loading the track record…")).toHaveCount(0);
+  await expect(page.getByRole("banner")).toHaveCount(1);
+  await expect(page.locator("main")).toHaveCount(1);
+  expect(errors).toEqual([]);
+});
+
 test("a report links to how Quanta's BUY calls did", async ({ page, request }) => {
   await waitForCalls(request);
   const list = await listWithCards(request);

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "vite";
+import { ROUTE_SHELLS, routeShell } from "./route-shells.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const webDir = path.join(root, "dist", "web");
@@ -25,7 +26,7 @@ await build({
   },
 });
 
-const { renderLandingHtml } = await import(pathToFileURL(path.join(ssrOutDir, "landing-prerender.mjs")).href);
+const { renderLandingHtml, renderPageHtml } = await import(pathToFileURL(path.join(ssrOutDir, "landing-prerender.mjs")).href);
 const body = await renderLandingHtml();
 const shell = readFileSync(path.join(webDir, "index.html"), "utf8");
 const marker = '<div id="root"></div>';
@@ -53,5 +54,16 @@ const markDemo = (page) => {
 };
 writeFileSync(path.join(webDir, "landing-demo.html"), markDemo(html));
 writeFileSync(path.join(webDir, "index-demo.html"), markDemo(shell));
+// The shells that preload a page's code and first answer and paint its loading state before the
+// JavaScript has run (scripts/route-shells.mjs), from Vite's manifest, which is then removed: the
+// server would otherwise serve it.
+const manifestDir = path.join(webDir, ".vite");
+const manifest = JSON.parse(readFileSync(path.join(manifestDir, "manifest.json"), "utf8"));
+for (const route of ROUTE_SHELLS) {
+  const page = routeShell(shell, manifest, route, await renderPageHtml(route.path));
+  writeFileSync(path.join(webDir, route.file), page);
+  writeFileSync(path.join(webDir, route.file.replace(/\.html$/, "-demo.html")), markDemo(page));
+}
+rmSync(manifestDir, { recursive: true, force: true });
 rmSync(ssrOutDir, { recursive: true, force: true });
 console.log(`Pre-rendered the landing page: dist/web/landing.html (${(Buffer.byteLength(html) / 1024).toFixed(1)} KB)`);

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseKinds } from "./test-support/test-database";
 import { json, startTestApp, type TestApp } from "./test-support/test-app";
@@ -50,5 +51,11 @@ describe("the app's HTTP contract", () => {
     expect(response.statusCode).toBe(200);
     const doc = json<{ paths: Record<string, unknown> }>(response);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/healthz", "/readyz", "/api/config", "/api/me"]));
+  });
+
+  it("compresses large JSON answers for clients that accept it", async () => {
+    const response = await t.app.inject({ url: "/docs/json", headers: { "accept-encoding": "gzip, br" } });
+    expect(response.headers["content-encoding"]).toBe("br");
+    expect(JSON.parse(brotliDecompressSync(response.rawPayload).toString("utf8"))).toHaveProperty("paths");
   });
 });

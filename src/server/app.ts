@@ -18,6 +18,7 @@ import { registerErrorHandler } from "./plugins/error-handler";
 import { registerCsrf } from "./plugins/csrf";
 import { registerInputGuard } from "./plugins/input-guard";
 import { registerMetrics } from "./plugins/metrics";
+import { registerResponseCompression } from "./plugins/response-compression";
 import { Metrics } from "./metrics/metrics";
 import { authenticateRequest, registerUserGate } from "./plugins/require-user";
 import { registerSecurityHeaders } from "./plugins/security-headers";
@@ -214,6 +215,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   // First: its onResponse hook times every request answered after it.
   registerMetrics(app, { metrics: deps.metrics ?? new Metrics(), token: config.metrics.token });
   registerResponseHeaders(app);
+  registerResponseCompression(app);
   const services = awaitServices(config, deps, app);
   await registerPlugins(app, config, services.ready);
   await registerFeatureRoutes(app, config, deps, services);

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
-import { registerSpaFallback } from "./spa-fallback";
+import { ROUTE_SHELLS as BUILT_ROUTE_SHELLS } from "../../../scripts/route-shells.mjs";
+import { registerSpaFallback, ROUTE_SHELLS } from "./spa-fallback";
 
 let app: FastifyInstance | undefined;
 let webRoot: string | undefined;
@@ -100,6 +101,36 @@ describe("registerSpaFallback", () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect((await server.inject({ method: "GET", url: "/stocks" })).body).toBe('<html data-demo><head><script id="public-config" type="application/json">{"demo":true}</script></head></html>');
     expect((await server.inject({ method: "GET", url: "/" })).body).toBe("<p>demo landing</p>");
+  });
+
+  it("sends a page's own shell (preloading its code) when the build made it, for either market, with the configuration", async () => {
+    const files = {
+      ...DEMO_BUILD,
+      "track-record.html": "<html><head></head><p>record shell</p></html>",
+      "track-record-demo.html": "<html data-demo><head></head><p>demo record shell</p></html>",
+    };
+    const real = await serve(files, () => Promise.resolve(false), () => Promise.resolve({ demo: false }));
+    await real.ready();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect((await real.inject({ method: "GET", url: "/track-record?page=2" })).body).toBe(
+      '<html><head><script id="public-config" type="application/json">{"demo":false}</script></head><p>record shell</p></html>',
+    );
+    expect((await real.inject({ method: "GET", url: "/stocks" })).body).toContain("<p>shell</p>");
+    expect((await real.inject({ method: "GET", url: "/" })).body).toBe("<p>landing</p>");
+    await app?.close();
+    rmSync(webRoot!, { recursive: true, force: true });
+    const demo = await serve(files, () => Promise.resolve(true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect((await demo.inject({ method: "GET", url: "/track-record" })).body).toBe("<html data-demo><head></head><p>demo record shell</p></html>");
+  });
+
+  it("sends the SPA shell for such a page when the build made no shell of its own", async () => {
+    const server = await serve({ "index.html": "<p>shell</p>", "landing.html": "<p>landing</p>" });
+    expect((await server.inject({ method: "GET", url: "/track-record" })).body).toBe("<p>shell</p>");
+  });
+
+  it("names the same pages and files as the build that writes the shells", () => {
+    expect(ROUTE_SHELLS).toEqual(Object.fromEntries(BUILT_ROUTE_SHELLS.map((route) => [route.path, route.file])));
   });
 
   it("sends the shell as built while the configuration is not known", async () => {

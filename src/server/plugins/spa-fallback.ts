@@ -12,6 +12,12 @@ const NOINDEX_PREFIXES = ["/s/"];
 /** The landing page pre-rendered at build time (scripts/prerender-landing.mjs), sent for '/'. */
 const LANDING_HTML = "landing.html";
 
+/**
+ * Pages sent in a shell of their own that also preloads their code and first answer, so both arrive
+ * with the app's entry instead of after it has run (written by the build: scripts/route-shells.mjs).
+ */
+export const ROUTE_SHELLS: Readonly<Record<string, string>> = { "/track-record": "track-record.html" };
+
 /** The element the browser reads the public configuration from (web/config/public-config.ts). */
 const EMBEDDED_CONFIG_ID = "public-config";
 
@@ -49,6 +55,10 @@ export async function registerSpaFallback(app: FastifyInstance, webRoot: string 
   const root = webRoot && existsSync(path.join(webRoot, "index.html")) ? webRoot : undefined;
   // '/' gets the pre-rendered landing page when the build made one; every other page the SPA shell.
   const landing = root && existsSync(path.join(root, LANDING_HTML)) ? LANDING_HTML : "index.html";
+  // A page's own shell when the build made it (for both markets); else the SPA shell.
+  const routeShells = new Map(
+    Object.entries(ROUTE_SHELLS).filter(([, file]) => root && existsSync(path.join(root, file)) && existsSync(path.join(root, demoPage(file)))),
+  );
   // Never waited for: until the services are ready (seconds at start-up) pages go out unmarked.
   let demo = false;
   if (root && options.demo) {
@@ -99,9 +109,9 @@ export async function registerSpaFallback(app: FastifyInstance, webRoot: string 
     const isServerPath = SERVER_PREFIXES.some((prefix) => urlPath === prefix.replace(/\/$/, "") || urlPath.startsWith(prefix));
     if (root && !isServerPath && (request.method === "GET" || request.method === "HEAD")) {
       if (NOINDEX_PREFIXES.some((prefix) => urlPath.startsWith(prefix))) void reply.header("x-robots-tag", "noindex");
-      const file = urlPath === "/" ? landing : "index.html";
+      const file = urlPath === "/" ? landing : (routeShells.get(urlPath) ?? "index.html");
       const page = demo ? demoPage(file) : file;
-      const shell = file === "index.html" ? shellOf(page) : null;
+      const shell = file === LANDING_HTML ? null : shellOf(page);
       if (shell !== null) return reply.type("text/html; charset=utf-8").send(shell);
       return reply.type("text/html; charset=utf-8").sendFile(page, root, { cacheControl: false });
     }

@@ -3,10 +3,9 @@ import { createBrowserRouter, type RouteObject } from "react-router";
 import { routePatterns } from "../../contracts/paths";
 import { PageSpinner } from "../components/ui/spinner";
 import { startEarlyRequest } from "../lib/early-request";
-import { lazyWithPreload } from "../lib/lazy-with-preload";
+import { lazyWithPreload, type PreloadableComponent } from "../lib/lazy-with-preload";
 import { RequireAuth } from "./require-auth";
 import { RootLayout } from "./root-layout";
-import { HomePage } from "./routes/home";
 import { RouteErrorPage } from "./routes/route-error";
 
 /** The route's spinner; it starts the page's first request (`early`) while the page's code arrives. */
@@ -31,8 +30,10 @@ function page(load: () => Promise<ComponentType>, early?: string) {
   return lazyWithPreload<object>(load, () => <RouteSpinner early={early} />);
 }
 
-// Route-level code splitting: the landing page is in the entry chunk, every other page is fetched
-// when it is first visited (and the chart library only when a chart is drawn).
+// Route-level code splitting: every page is fetched when it is first visited (and the chart library
+// only when a chart is drawn). The landing page too: it arrives pre-rendered, and what hydrates it
+// loads its chunk first (preloadPage), so no other page downloads and runs the landing's code.
+const HomePage = page(() => import("./routes/home").then((m) => m.HomePage));
 const AnalysesPage = page(() => import("./routes/analyses").then((m) => m.AnalysesPage));
 const AnalyzePage = page(() => import("./routes/analyze").then((m) => m.AnalyzePage));
 const AskLayout = page(() => import("./routes/ask").then((m) => m.AskLayout));
@@ -99,6 +100,17 @@ export const routes: RouteObject[] = [
     children: [{ path: routePatterns.askConversation, element: <AskPage /> }],
   },
 ];
+
+/** The pages the build pre-renders (src/web/prerender), by path: their chunk is loaded before they are rendered. */
+const PRE_RENDERED_PAGES = new Map<string, PreloadableComponent<object>>([
+  [routePatterns.home, HomePage],
+  [routePatterns.trackRecord, TrackRecordPage],
+]);
+
+/** Loads the chunk of the page at `pathname` when the build pre-renders it (the HTML has the page, not its loading state). */
+export function preloadPage(pathname: string): Promise<void> {
+  return PRE_RENDERED_PAGES.get(pathname)?.preload() ?? Promise.resolve();
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);
