@@ -17,6 +17,7 @@ import { TRADE_TIME_LIMIT_SESSIONS } from "../../core/backtest/trade-simulation"
 import { evaluatedRange, type StockResult, type WalkForwardOptions } from "../../core/backtest/walk-forward";
 import type { DailyBars } from "../../core/market/market-data";
 import { terminalSafe } from "../../core/text/terminal-safe";
+import { describeDataCheck } from "../../core/market/price-check";
 import type { WorkerRequest, WorkerResponse } from "./backtest-messages";
 import { readHistoryFile, readHistoryFolder, type HistorySeries } from "./history-files";
 
@@ -149,7 +150,7 @@ function startWorker(): Worker {
 /** Runs the walk-forward over the universe on worker threads and summarises it. */
 export async function runBacktest(args: BacktestArgs, onProgress?: (done: number, total: number) => void): Promise<{ summary: BacktestSummary; results: StockResult[] }> {
   const config = withOverrides(DEFAULT_ANALYSIS_CONFIG, args.overrides);
-  const universe = await readHistoryFolder(args.data);
+  const { series: universe, checks: dataChecks } = await readHistoryFolder(args.data);
   if (universe.length === 0) throw new BacktestUsageError(`quanta backtest: no price files in ${args.data.join(", ")}.`);
   const benchmark: DailyBars = args.benchmark === "equal-weight" ? equalWeightIndex(universe.map((s) => s.bars)) : await readHistoryFile(args.benchmark);
   const options: WalkForwardOptions = { from: args.from, to: args.to, step: args.step, config, tradeSessions: TRADE_TIME_LIMIT_SESSIONS, entry: args.entry };
@@ -200,6 +201,7 @@ export async function runBacktest(args: BacktestArgs, onProgress?: (done: number
     },
     ...summarizeGroup(results, args.seed),
     market_states: marketStateStats(benchmark, marketDirectionSeries(benchmark, config), args.from, args.to),
+    data_checks: dataChecks,
   };
   if (args.split) {
     const groups = splitGroups(args.split, results.map((r) => r.ticker));
@@ -221,6 +223,8 @@ export async function backtestCommand(argv: string[]): Promise<number> {
   const tty = Boolean(process.stderr.isTTY);
   const { summary } = await runBacktest(args, tty ? (done, total) => process.stderr.write(progressBar(done, total, started)) : undefined);
   if (tty) process.stderr.write("\n");
+  // The data check: one line per series cut at an unexplained jump.
+  for (const check of summary.data_checks ?? []) process.stderr.write(`${terminalSafe(describeDataCheck(check))}\n`);
   const markdown = renderBacktestMarkdown(summary);
   if (args.json) await writeFile(args.json, summaryJson(summary));
   if (args.markdown) await writeFile(args.markdown, markdown);

@@ -33,7 +33,8 @@ afterAll(async () => {
 
 describe("readHistoryFolder", () => {
   it("reads a folder's *.csv and *.csv.gz sorted by ticker, names and sectors from constituents.csv", async () => {
-    const series = await readHistoryFolder([folder]);
+    const { series, checks } = await readHistoryFolder([folder]);
+    expect(checks).toEqual([]);
     expect(series.map((item) => [item.ticker, item.name, item.sector])).toEqual([
       ["BRK.B", "Berkshire Hathaway", null],
       ["MSFT", "Microsoft, Corp.", "Information Technology"],
@@ -47,7 +48,7 @@ describe("readHistoryFolder", () => {
   });
 
   it("takes files and folders together, in the order given; a file has no name or sector", async () => {
-    const series = await readHistoryFolder([join(root, "spy.csv"), folder]);
+    const { series } = await readHistoryFolder([join(root, "spy.csv"), folder]);
     expect(series.map((item) => item.ticker)).toEqual(["SPY", "BRK.B", "MSFT"]);
     expect(series[0]).toMatchObject({ name: null, sector: null });
     expect(Array.from(series[0]!.bars.close)).toEqual([8]);
@@ -63,5 +64,28 @@ describe("readHistoryFile", () => {
   it("reads one plain or gzipped file", async () => {
     expect((await readHistoryFile(join(root, "spy.csv"))).dates).toEqual(["2020-01-02"]);
     expect(Array.from((await readHistoryFile(join(folder, "msft.csv.gz"))).volume)).toEqual([20, 30]);
+  });
+});
+
+describe("readHistoryFolder: the data check", () => {
+  it("cuts a series after a jump its file does not explain, reports it, and leaves out a series with nothing left", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "quanta-check-"));
+    try {
+      const row = (date: string, close: number) => `${date},${close},${close},${close},${close},${close},100,0.0,1`;
+      await writeFile(join(dir, "good.csv"), [SP500_HEADER, row("2020-01-02", 10), row("2020-01-03", 10.2)].join("\n"));
+      await writeFile(join(dir, "halved.csv"), [SP500_HEADER, row("2020-01-02", 100), row("2020-01-03", 50.5), row("2020-01-06", 51)].join("\n"));
+      await writeFile(join(dir, "last.csv"), [SP500_HEADER, row("2020-01-02", 100), row("2020-01-03", 49.8)].join("\n"));
+      const { series, checks } = await readHistoryFolder([dir]);
+      expect(series.map((s) => [s.ticker, s.bars.dates])).toEqual([
+        ["GOOD", ["2020-01-02", "2020-01-03"]],
+        ["HALVED", ["2020-01-06"]],
+      ]);
+      expect(checks.map((c) => [c.ticker, c.glitches.map((g) => g.date), c.kept_from, c.dropped_sessions])).toEqual([
+        ["HALVED", ["2020-01-03"], "2020-01-06", 2],
+        ["LAST", ["2020-01-03"], null, 2],
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

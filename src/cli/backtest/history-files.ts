@@ -3,7 +3,8 @@ import { basename, join } from "node:path";
 import { promisify } from "node:util";
 import { gunzip } from "node:zlib";
 import type { DailyBars } from "../../core/market/market-data";
-import { HistoryCsvError, parseHistoryCsv } from "../../core/market/history-csv";
+import { HistoryCsvError, parseHistoryCsv, parseHistoryCsvWithEvents } from "../../core/market/history-csv";
+import { checkSeries, type DataCheck } from "../../core/market/price-check";
 
 /** Price history files for back-tests: folders or files of CSV (optionally gzipped) daily bars. */
 export interface HistorySeries {
@@ -85,13 +86,27 @@ export async function readHistoryFile(file: string): Promise<DailyBars> {
   }
 }
 
+/** One universe file, checked for unexplained jumps and cut after the last one (see price-check). */
+async function readCheckedFile(file: string, ticker: string): Promise<{ bars: DailyBars; check: DataCheck | null }> {
+  const text = await readText(file);
+  try {
+    const { bars, events } = parseHistoryCsvWithEvents(text, ticker);
+    return checkSeries(ticker, bars, events);
+  } catch (error) {
+    if (error instanceof HistoryCsvError) throw new HistoryCsvError(`${file}: ${error.message}`);
+    throw error;
+  }
+}
+
 /**
  * Every series the paths name: a file is read as it is; a folder gives its *.csv and *.csv.gz
  * (not recursive) sorted by ticker, with name and sector from its constituents.csv when it has one
  * (that file holds no prices). The same ticker twice (AAPL.csv beside AAPL.csv.gz, or in two
- * folders) is an error rather than a silent choice between them.
+ * folders) is an error rather than a silent choice between them. Each series passes the data check:
+ * one with an unexplained jump keeps only its sessions after the last jump (one with nothing left is
+ * left out), and `checks` reports it, so a cut is never silent.
  */
-export async function readHistoryFolder(paths: string[]): Promise<HistorySeries[]> {
+export async function readHistoryFolder(paths: string[]): Promise<{ series: HistorySeries[]; checks: DataCheck[] }> {
   const jobs: { file: string; ticker: string; name: string | null; sector: string | null }[] = [];
   for (const path of paths) {
     if (!(await stat(path)).isDirectory()) {
@@ -118,15 +133,19 @@ export async function readHistoryFolder(paths: string[]): Promise<HistorySeries[
     firstFile.set(job.ticker, job.file);
   }
 
-  const results = new Array<HistorySeries>(jobs.length);
+  const results = new Array<HistorySeries & { check: DataCheck | null }>(jobs.length);
   let next = 0;
   const worker = async () => {
     while (next < jobs.length) {
       const k = next++;
       const job = jobs[k]!;
-      results[k] = { ticker: job.ticker, bars: await readHistoryFile(job.file), sector: job.sector, name: job.name };
+      const { bars, check } = await readCheckedFile(job.file, job.ticker);
+      results[k] = { ticker: job.ticker, bars, sector: job.sector, name: job.name, check };
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, jobs.length) }, worker));
-  return results;
+  return {
+    series: results.filter((r) => r.bars.dates.length > 0).map(({ check: _check, ...series }) => series),
+    checks: results.flatMap((r) => (r.check ? [r.check] : [])),
+  };
 }

@@ -1,6 +1,7 @@
 import type { RecommendationAction } from "../analysis/analysis-report";
 import type { MarketDirectionSeries } from "../analysis/market-direction";
 import type { DailyBars } from "../market/market-data";
+import type { DataCheck } from "../market/price-check";
 import { bootstrapMeanInterval, mean, median, shareWhere } from "./statistics";
 import { ACTIONS, HORIZONS, MARKET_TRENDS, type Episode, type StockResult, type Trade } from "./walk-forward";
 
@@ -53,6 +54,8 @@ export interface BacktestSummary extends GroupSummary {
   market_states: Record<string, { share: number | null; median_return_d63: number | null }>;
   parameters: { data: string[]; benchmark: string; from: string; to: string; step: number; control_draws: number; seed: number; split: string | null; entry: string };
   groups?: Record<string, GroupSummary>;
+  /** Series the loader cut at a jump their file does not explain (the data check). */
+  data_checks?: DataCheck[];
 }
 
 const finite = (value: number): number | null => (Number.isFinite(value) ? value : null);

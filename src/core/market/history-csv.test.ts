@@ -118,6 +118,7 @@ describe("parseHistoryCsv: errors name the ticker and the line", () => {
     ["a negative volume", withRow("2020-01-03,50,55,45,50,25,-5,0.0,2"), /^BAD: line 3: volume '-5'/],
     ["a bad adjusted close", withRow("2020-01-03,50,55,45,50,0,2000,0.0,2"), /^BAD: line 3: adjusted close '0'/],
     ["a bad split", withRow("2020-01-03,50,55,45,50,25,2000,0.0,x"), /^BAD: line 3: split 'x'/],
+    ["a negative dividend", withRow("2020-01-03,50,55,45,50,25,2000,-1,2"), /^BAD: line 3: dividend '-1' is not a cash amount/],
     ["a missing cell", withRow("2020-01-03,50,55,45,50,25,2000"), /^BAD: line 3: 7 cells, the header has 9/],
     ["a bad date", withRow("03/01/2020,50,55,45,50,25,2000,0.0,2"), /^BAD: line 3: '03\/01\/2020' is not a date/],
     ["a missing column", SP500.map((line) => line.split(",").slice(0, 8).join(",")).join("\n"), /^BAD: line 1: no 'split' column for the sp500 layout/],

@@ -1,4 +1,5 @@
 import type { DailyBars } from "./market-data";
+import type { SessionEvents } from "./price-check";
 
 /**
  * Daily price history files for back-tests (text in, bars out; no I/O). Three layouts are known,
@@ -19,7 +20,7 @@ import type { DailyBars } from "./market-data";
  *   'Adjusted Close' and 'AdjClose' read as Yahoo's 'Adj Close'.
  *
  * Rows come out sorted by date. A duplicate date, a missing column or cell, a price that is not a
- * positive number, or a negative volume throws a HistoryCsvError naming the ticker and line.
+ * positive number, a negative volume or dividend throws a HistoryCsvError naming the ticker and line.
  */
 type HistoryCsvFormat = "sp500" | "yahoo" | "zipline" | "plain";
 
@@ -115,6 +116,7 @@ interface HistoryHeader {
   volumeCol: number;
   adjustedCol: number;
   splitCol: number;
+  dividendCol: number;
   /** Cells located on each row: the columns read, and none beyond them. */
   width: number;
   /** Where the rows start in the text, and the header's line number. */
@@ -156,6 +158,7 @@ function readHeader(text: string, ticker: string): HistoryHeader {
     volumeCol: at.volume!,
     adjustedCol: layout === "sp500" ? at.adj_close! : layout === "yahoo" ? at["adj close"]! : -1,
     splitCol: layout === "sp500" ? at.split! : -1,
+    dividendCol: layout === "sp500" ? at.dividend! : -1,
   };
   const width = Math.max(...Object.values(columns)) + 1;
   return { layout, names, ...columns, width, pos, lineNo };
@@ -174,11 +177,12 @@ interface HistoryRows {
   tradedClose: Float64Array;
   volume: Float64Array;
   split: Float64Array;
+  dividend: Float64Array;
 }
 
 /** Reads every row after the header into columns, checking each cell read. */
 function readRows(text: string, ticker: string, header: HistoryHeader): HistoryRows {
-  const { layout, dateCol, openCol, highCol, lowCol, closeCol, volumeCol, adjustedCol, splitCol, width } = header;
+  const { layout, dateCol, openCol, highCol, lowCol, closeCol, volumeCol, adjustedCol, splitCol, dividendCol, width } = header;
   let { pos, lineNo } = header;
   // Columns filled in file order, then reordered only if the file is not already sorted.
   let capacity = 1;
@@ -192,6 +196,7 @@ function readRows(text: string, ticker: string, header: HistoryHeader): HistoryR
   const tradedClose = new Float64Array(capacity);
   const volume = new Float64Array(capacity);
   const split = new Float64Array(capacity);
+  const dividend = new Float64Array(capacity);
   const starts = new Int32Array(width);
   const ends = new Int32Array(width);
   const number = (j: number) => decimalAt(text, starts[j]!, ends[j]!);
@@ -243,6 +248,11 @@ function readRows(text: string, ticker: string, header: HistoryHeader): HistoryR
       if (!(s > 0) || !Number.isFinite(s)) failAt(ticker, lineNo, `split '${cell(splitCol)}' is not a positive factor.`);
       split[n] = s;
     }
+    if (dividendCol >= 0) {
+      const d = number(dividendCol);
+      if (!(d >= 0) || !Number.isFinite(d)) failAt(ticker, lineNo, `dividend '${cell(dividendCol)}' is not a cash amount.`);
+      dividend[n] = d;
+    }
 
     if (n > 0 && date <= dates[n - 1]!) sorted = false;
     dates[n] = date;
@@ -255,11 +265,11 @@ function readRows(text: string, ticker: string, header: HistoryHeader): HistoryR
     volume[n] = v;
     n++;
   }
-  return { n, sorted, dates, lineOf, open, high, low, close, tradedClose, volume, split };
+  return { n, sorted, dates, lineOf, open, high, low, close, tradedClose, volume, split, dividend };
 }
 
-/** The rows as bars sorted by date (with their split factors in the same order); a repeated date throws. */
-function barsInDateOrder(rows: HistoryRows, ticker: string): { bars: DailyBars; splits: Float64Array } {
+/** The rows as bars sorted by date (with their split factors and dividends in the same order); a repeated date throws. */
+function barsInDateOrder(rows: HistoryRows, ticker: string): { bars: DailyBars; splits: Float64Array; dividends: Float64Array } {
   const { n, dates, lineOf } = rows;
   const bars: DailyBars = {
     dates: dates.slice(0, n),
@@ -271,7 +281,8 @@ function barsInDateOrder(rows: HistoryRows, ticker: string): { bars: DailyBars; 
     tradedClose: rows.tradedClose.slice(0, n),
   };
   let splits: Float64Array = rows.split.subarray(0, n);
-  if (rows.sorted) return { bars, splits };
+  let dividends: Float64Array = rows.dividend.subarray(0, n);
+  if (rows.sorted) return { bars, splits, dividends };
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => (dates[a]! < dates[b]! ? -1 : dates[a]! > dates[b]! ? 1 : lineOf[a]! - lineOf[b]!));
   const permute = (values: Float64Array): Float64Array => Float64Array.from(order, (i) => values[i]!);
   bars.dates = order.map((i) => dates[i]!);
@@ -282,10 +293,11 @@ function barsInDateOrder(rows: HistoryRows, ticker: string): { bars: DailyBars; 
   bars.volume = permute(bars.volume);
   bars.tradedClose = permute(bars.tradedClose!);
   splits = permute(splits);
+  dividends = permute(dividends);
   for (let i = 1; i < n; i++) {
     if (bars.dates[i] === bars.dates[i - 1]) failAt(ticker, lineOf[order[i]!]!, `the date ${bars.dates[i]} already appears on line ${lineOf[order[i - 1]!]}.`);
   }
-  return { bars, splits };
+  return { bars, splits, dividends };
 }
 
 /**
@@ -300,9 +312,17 @@ function volumesInTodaysShares(volume: Float64Array, splits: Float64Array): void
   }
 }
 
-export function parseHistoryCsv(text: string, ticker: string): DailyBars {
+/** The bars, and for the sp500 layout the split and dividend of each session (null for layouts without them). */
+export function parseHistoryCsvWithEvents(text: string, ticker: string): { bars: DailyBars; events: SessionEvents | null } {
   const header = readHeader(text, ticker);
-  const { bars, splits } = barsInDateOrder(readRows(text, ticker, header), ticker);
-  if (header.layout === "sp500") volumesInTodaysShares(bars.volume, splits);
-  return bars;
+  const { bars, splits, dividends } = barsInDateOrder(readRows(text, ticker, header), ticker);
+  if (header.layout !== "sp500") return { bars, events: null };
+  // Copies: the sorted case hands out views of the row buffers, which are larger than n.
+  const split = Float64Array.from(splits);
+  volumesInTodaysShares(bars.volume, splits);
+  return { bars, events: { split, dividend: Float64Array.from(dividends) } };
+}
+
+export function parseHistoryCsv(text: string, ticker: string): DailyBars {
+  return parseHistoryCsvWithEvents(text, ticker).bars;
 }
