@@ -81,7 +81,7 @@ export function barsContext(
 /** One line naming what the RS rating was ranked against, so a reader can tell it from the back-test's. */
 export function rsBasisLine(report: AnalysisReport, context: BarsContext): string {
   const rating = report.meta.rs_rating;
-  if (rating === null) return "RS basis: no rating (fewer than 253 sessions, or nothing to rank against).";
+  if (rating === null) return "RS basis: none (no --benchmark or --universe to rate against).";
   if (report.meta.rs_basis === "universe") {
     return `RS basis: percentile among the ${context.universeSize ?? "?"} stocks of the universe on ${report.meta.as_of} (the back-test's rating).`;
   }

@@ -84,6 +84,8 @@ describe.concurrent("quanta analyze --bars (real CSV)", () => {
     const { code, stdout } = await quanta("analyze", "msft", "--bars", ohlcv("MSFT.csv"), "--json");
     expect(code).toBe(0);
     expect(analysisReportSchema.parse(JSON.parse(stdout)).stock_summary.ticker).toBe("MSFT");
+    const text = await quanta("analyze", "msft", "--bars", ohlcv("MSFT.csv"));
+    expect(text.stdout).toContain("RS basis: none (no --benchmark or --universe to rate against).");
   });
 
   it("refuses a CSV that is too short with the insufficient-history message", async () => {
