@@ -54,12 +54,38 @@ describe.concurrent("quanta analyze --bars (real CSV)", () => {
     // No universe to rank against: the RS rating is against the benchmark file, and says so (method v2).
     expect(report.stock_summary.fundamental_analysis.industry_position).toContain(`${report.meta.rs_rating} vs SPY`);
     expect(report.stock_summary.fundamental_analysis.industry_position).not.toMatch(/percentile|% of the market/);
+    expect(report.meta.rs_basis).toBe("benchmark");
+  });
+
+  it("with --universe, rates RS as the back-test's universe percentile and names the basis", async () => {
+    const universe = ["AAPL", "MSFT", "NVDA", "XOM"].map((t) => vendoredPath(`sp500/${t}.csv.gz`)).join(",");
+    const aapl = vendoredPath("sp500/AAPL.csv.gz");
+    const json = await quanta("analyze", "AAPL", "--bars", aapl, "--universe", universe, "--benchmark", "equal-weight", "--json");
+    expect(json.code).toBe(0);
+    const report = analysisReportSchema.parse(JSON.parse(json.stdout));
+    expect(report.meta.rs_basis).toBe("universe");
+    expect(report.stock_summary.fundamental_analysis.industry_position).toContain("percentile of the analysed universe");
+    const text = await quanta("analyze", "AAPL", "--bars", aapl, "--universe", universe);
+    expect(text.stdout).toContain("RS basis: percentile among the 4 stocks of the universe on 2021-04-21 (the back-test's rating).");
+    const without = await quanta("analyze", "AAPL", "--bars", aapl, "--benchmark", ohlcv("SPY.csv"));
+    expect(without.stdout).toContain("RS basis: vs SPY (a difference of weighted returns, not the back-test's universe percentile");
+  });
+
+  it("refuses an equal-weighted benchmark without a universe, and --universe without --bars", async () => {
+    const alone = await quanta("analyze", "AAPL", "--bars", ohlcv("AAPL.csv"), "--benchmark", "equal-weight");
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toContain("--benchmark equal-weight needs --universe");
+    const noBars = await quanta("analyze", "AAPL", "--universe", ohlcv("AAPL.csv"));
+    expect(noBars.code).toBe(2);
+    expect(noBars.stderr).toContain("--universe goes with --bars");
   });
 
   it("reads lower-case zipline columns too (MSFT, 754 bars)", async () => {
     const { code, stdout } = await quanta("analyze", "msft", "--bars", ohlcv("MSFT.csv"), "--json");
     expect(code).toBe(0);
     expect(analysisReportSchema.parse(JSON.parse(stdout)).stock_summary.ticker).toBe("MSFT");
+    const text = await quanta("analyze", "msft", "--bars", ohlcv("MSFT.csv"));
+    expect(text.stdout).toContain("RS basis: none (no --benchmark or --universe to rate against).");
   });
 
   it("refuses a CSV that is too short with the insufficient-history message", async () => {

@@ -16,7 +16,9 @@ import { formatRefreshRuns } from "./jobs-text";
 import { formatTrackRecord, formatVerification } from "./track-record-text";
 import { terminalSafe as safe, terminalSafeJson } from "../core/text/terminal-safe";
 import { BACKTEST_USAGE, backtestCommand, BacktestUsageError } from "./backtest/backtest-command";
-import { readHistoryFile } from "./backtest/history-files";
+import { readHistoryFile, readHistoryFolder } from "./backtest/history-files";
+import { barsContext, rsBasisLine } from "./analyze-bars";
+import { DEFAULT_ANALYSIS_CONFIG } from "../core/analysis/analysis-config";
 import { HistoryCsvError } from "../core/market/history-csv";
 import os from "node:os";
 import { pino } from "pino";
@@ -26,9 +28,12 @@ const USAGE = `Usage: quanta <command>
 
   analyze TICKER [--json]                      analyse a ticker or company name with the configured
                                                market data (the demo market by default)
-  analyze TICKER --bars FILE.csv [--benchmark SPY.csv] [--json]
+  analyze TICKER --bars FILE.csv [--benchmark SPY.csv|equal-weight] [--universe DIR_OR_FILES] [--json]
                                                analyse daily bars from a CSV (date, open, high, low,
-                                               close, volume; 'Adj Close' used when present)
+                                               close, volume; 'Adj Close' used when present); with
+                                               --universe the RS rating is the stock's percentile in
+                                               that universe on its last session, as in 'backtest'
+                                               (else it is rated against the benchmark)
   screen [--json]                              analyse the whole universe, best setups first
   refresh                                      re-analyse the public 'Stocks to buy / watch' lists now
                                                (this process works on the run with any running
@@ -94,23 +99,34 @@ async function analyzeCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { json: { type: "boolean" }, bars: { type: "string" }, benchmark: { type: "string" } },
+    options: { json: { type: "boolean" }, bars: { type: "string" }, benchmark: { type: "string" }, universe: { type: "string", multiple: true } },
   });
   const query = positionals.join(" ").trim();
   if (!query) throw new UsageError("quanta analyze: give a ticker or company name.");
-  const config = values.bars ? loadConfigFromEnvironment() : await resolveMarketConfig(loadConfigFromEnvironment());
-  const service = new StockAnalysisService(createMarketDataProvider(config));
-  let report;
-  if (values.bars) {
-    const bars = await readHistoryFile(values.bars);
-    const benchmark = values.benchmark ? await readHistoryFile(values.benchmark) : null;
-    const benchmarkName = values.benchmark ? path.basename(values.benchmark).replace(/\.csv(\.gz)?$/i, "").toUpperCase() : null;
-    report = service.analyzeBars(query.toUpperCase(), bars, benchmark, `csv:${path.basename(values.bars)}`, benchmarkName);
-  } else {
-    if (values.benchmark) throw new UsageError("quanta analyze: --benchmark goes with --bars.");
-    report = await service.analyze(query);
-  }
+  if (values.bars) return analyzeBarsCommand(query.toUpperCase(), values.bars, values.benchmark ?? null, values.universe ?? null, Boolean(values.json));
+  if (values.benchmark) throw new UsageError("quanta analyze: --benchmark goes with --bars.");
+  if (values.universe) throw new UsageError("quanta analyze: --universe goes with --bars.");
+  const config = await resolveMarketConfig(loadConfigFromEnvironment());
+  const report = await new StockAnalysisService(createMarketDataProvider(config)).analyze(query);
   print(values.json ? `${terminalSafeJson(report)}\n` : formatReport(report, { color: Boolean(process.stdout.isTTY) }));
+  return 0;
+}
+
+/**
+ * `analyze --bars`: RS ranked in the --universe as the back-test ranks it, else against the
+ * benchmark; the text names the basis (the JSON's meta.rs_basis), as the two ratings differ.
+ */
+async function analyzeBarsCommand(ticker: string, barsFile: string, benchmarkArg: string | null, universeArgs: string[] | null, json: boolean): Promise<number> {
+  const universePaths = universeArgs?.flatMap((u) => u.split(",")).filter(Boolean) ?? null;
+  if (benchmarkArg === "equal-weight" && !universePaths) throw new UsageError("quanta analyze: --benchmark equal-weight needs --universe.");
+  const service = new StockAnalysisService(createMarketDataProvider(loadConfigFromEnvironment()));
+  const bars = await readHistoryFile(barsFile);
+  const universe = universePaths ? await readHistoryFolder(universePaths) : null;
+  if (universe?.length === 0) throw new UsageError(`quanta analyze: no price files in ${universePaths!.join(", ")}.`);
+  const benchmark = benchmarkArg === "equal-weight" ? "equal-weight" : benchmarkArg ? await readHistoryFile(benchmarkArg) : null;
+  const context = barsContext(ticker, bars, { benchmark, benchmarkFile: benchmarkArg, universe }, DEFAULT_ANALYSIS_CONFIG);
+  const report = service.analyzeBars(ticker, bars, context.benchmark, `csv:${path.basename(barsFile)}`, context.benchmarkName, context.universeRsRating);
+  print(json ? `${terminalSafeJson(report)}\n` : `${formatReport(report, { color: Boolean(process.stdout.isTTY) })}${safe(rsBasisLine(report, context))}\n`);
   return 0;
 }
 

@@ -123,6 +123,8 @@ const analysisMetaSchema = z.object({
   }),
   rs_rating: z.number().int().min(1).max(99).nullable(),
   rs_score: z.number().finite().nullable(),
+  /** What the RS rating ranks against; absent from reports stored before it was reported. */
+  rs_basis: z.enum(["universe", "benchmark"]).nullable().optional(),
   base: baseSchema.nullable(),
   /** Evidence the recommendation had to do without (e.g. 'quarterly EPS'). */
   missing_evidence: z.array(z.string()),

@@ -88,6 +88,11 @@ export interface AnalysisMeta {
   trend_template: { score: number; criteria: TrendTemplateCriterion[] };
   rs_rating: number | null;
   rs_score: number | null;
+  /**
+   * What the RS rating ranks against: the universe (a percentile) or the benchmark (a difference).
+   * Optional: reports stored before it was reported have none.
+   */
+  rs_basis?: "universe" | "benchmark" | null;
   base: BaseSummary | null;
   missing_evidence: string[];
 }

@@ -25,6 +25,11 @@ export interface AnalysisInput {
   fundamentals: Fundamentals | null;
   /** RS scores of the analysed universe, for a percentile rating; else rated against the benchmark. */
   universeRsScores: ArrayLike<number> | null;
+  /**
+   * The stock's RS rating already ranked in its universe on its last session (the back-test's
+   * universeRsRatings): wins over universeRsScores, so a report can make the back-test's call.
+   */
+  universeRsRating?: number | null;
   /** Where the data came from, e.g. 'demo', 'yahoo', 'csv:AAPL.csv'. */
   dataSource: string;
   demo: boolean;
@@ -272,7 +277,10 @@ export function computeFacts(input: AnalysisInput, config: AnalysisConfig = DEFA
   let rating: number | null = null;
   let rsBasis: AnalysisFacts["rsBasis"] = null;
   let benchmarkRsScore: number | null = null;
-  if (rsScore !== null && input.universeRsScores && input.universeRsScores.length > 0) {
+  if (rsScore !== null && input.universeRsRating != null && Number.isFinite(input.universeRsRating)) {
+    rating = input.universeRsRating;
+    rsBasis = "universe";
+  } else if (rsScore !== null && input.universeRsScores && input.universeRsScores.length > 0) {
     rating = rsRating(rsScore, input.universeRsScores);
     rsBasis = "universe";
   } else if (rsScore !== null && input.benchmark) {

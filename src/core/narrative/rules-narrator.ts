@@ -430,6 +430,7 @@ export function narrateReport(
       },
       rs_rating: facts.rsRating,
       rs_score: facts.rsScore === null ? null : round(facts.rsScore, 4),
+      rs_basis: facts.rsRating === null ? null : facts.rsBasis,
       base: base
         ? {
             type: base.type,

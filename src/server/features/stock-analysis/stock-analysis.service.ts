@@ -171,7 +171,7 @@ export class StockAnalysisService {
   }
 
   /** Analyses bars the caller brings (a CSV), with an optional benchmark; no fundamentals. */
-  analyzeBars(ticker: string, bars: DailyBars, benchmark: DailyBars | null, dataSource: string, benchmarkName: string | null = null): AnalysisReport {
+  analyzeBars(ticker: string, bars: DailyBars, benchmark: DailyBars | null, dataSource: string, benchmarkName: string | null = null, universeRsRating: number | null = null): AnalysisReport {
     const asOf = bars.dates[bars.dates.length - 1] ?? "";
     return analyzeStock({
       ticker,
@@ -183,6 +183,7 @@ export class StockAnalysisService {
       sectorEtf: null,
       fundamentals: null,
       universeRsScores: null,
+      universeRsRating,
       dataSource,
       demo: false,
       generatedAt: this.now().toISOString(),
