@@ -14,6 +14,7 @@ import { StockAnalysisService } from "../server/features/stock-analysis/stock-an
 import { formatReport, formatScreen } from "./report-text";
 import { formatRefreshRuns } from "./jobs-text";
 import { formatTrackRecord, formatVerification } from "./track-record-text";
+import { describeDataCheck } from "../core/market/price-check";
 import { terminalSafe as safe, terminalSafeJson } from "../core/text/terminal-safe";
 import { BACKTEST_USAGE, backtestCommand, BacktestUsageError } from "./backtest/backtest-command";
 import { readHistoryFile, readHistoryFolder } from "./backtest/history-files";
@@ -121,7 +122,10 @@ async function analyzeBarsCommand(ticker: string, barsFile: string, benchmarkArg
   if (benchmarkArg === "equal-weight" && !universePaths) throw new UsageError("quanta analyze: --benchmark equal-weight needs --universe.");
   const service = new StockAnalysisService(createMarketDataProvider(loadConfigFromEnvironment()));
   const bars = await readHistoryFile(barsFile);
-  const universe = universePaths ? await readHistoryFolder(universePaths) : null;
+  const loaded = universePaths ? await readHistoryFolder(universePaths) : null;
+  // The universe passes the back-test's data check: a series cut at an unexplained jump says so.
+  for (const check of loaded?.checks ?? []) process.stderr.write(`${safe(describeDataCheck(check))}\n`);
+  const universe = loaded?.series ?? null;
   if (universe?.length === 0) throw new UsageError(`quanta analyze: no price files in ${universePaths!.join(", ")}.`);
   const benchmark = benchmarkArg === "equal-weight" ? "equal-weight" : benchmarkArg ? await readHistoryFile(benchmarkArg) : null;
   const context = barsContext(ticker, bars, { benchmark, benchmarkFile: benchmarkArg, universe }, DEFAULT_ANALYSIS_CONFIG);
