@@ -94,8 +94,8 @@ function monthNumber(month: string): number {
 }
 
 /**
- * Moving-block bootstrap interval of the mean, resampling entry months in blocks of consecutive
- * months (12 by default). Trades that overlap in time are not independent: a good or bad year moves
+ * Block bootstrap interval of the mean, resampling entry months in (circular) moving blocks of
+ * consecutive months (12 by default). Trades that overlap in time are not independent: a good or bad year moves
  * many of them together, which an iid resample ignores and so narrows the interval. The months run
  * from the first trade's to the last's (months without trades included, so calendar time is kept);
  * each resample lays ⌈months ÷ block⌉ blocks starting at random months and takes the mean of the
@@ -122,7 +122,10 @@ export function blockBootstrapMeanInterval(
     counts[m]! += counts[m - 1]!;
   }
   const block = Math.min(span, Math.max(1, options.blockMonths ?? 12));
-  const starts = span - block + 1;
+  // Blocks wrap from the last month to the first (circular blocks), so the first and last months
+  // are drawn as often as the middle ones and the resampled means centre on the sample's mean.
+  const window = (from: number, prefix: Float64Array): number =>
+    from + block <= span ? prefix[from + block]! - prefix[from]! : prefix[span]! - prefix[from]! + prefix[from + block - span]!;
   const blocks = Math.ceil(span / block);
   const resamples = options.resamples ?? 2000;
   const level = options.level ?? 0.95;
@@ -132,9 +135,9 @@ export function blockBootstrapMeanInterval(
     let sum = 0;
     let count = 0;
     for (let b = 0; b < blocks; b++) {
-      const start = Math.floor(random() * starts);
-      sum += sums[start + block]! - sums[start]!;
-      count += counts[start + block]! - counts[start]!;
+      const start = Math.floor(random() * span);
+      sum += window(start, sums);
+      count += window(start, counts);
     }
     // A resample of only empty months has no mean; it is left out rather than counted as zero.
     if (count > 0) means.push(sum / count);

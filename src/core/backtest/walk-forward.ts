@@ -7,7 +7,7 @@ import { marketDirectionAt, type MarketDirectionSeries, type MarketTrend } from 
 import { prepareSeries } from "../analysis/series-context";
 import { SetupTracker } from "../analysis/setup-tracker";
 import { lowerBound } from "./sorted-search";
-import { simulateTrade, type TradeOutcome } from "./trade-simulation";
+import { simulateTrade, withCosts, type TradeOutcome } from "./trade-simulation";
 
 
 /**
@@ -40,6 +40,8 @@ export interface WalkForwardOptions {
    * itself, filled only if price comes back to it inside the buy window.
    */
   entry: "buy-point" | "buy-range";
+  /** Trading costs in basis points a side, taken from every trade's return and R. */
+  costsBp: number;
 }
 
 /** The first session of a run of the same call (same action, same base, same reason). */
@@ -57,7 +59,14 @@ export interface Episode {
 export interface Trade extends TradeOutcome {
   ticker: string;
   signalDate: string;
+  fillDate: string;
+  exitDate: string;
   setup: string;
+  /**
+   * The same-session control of a BUY trade: the mean result of every other eligible stock bought
+   * at the same open with the same exits (null when none was eligible; absent until computed).
+   */
+  pairedControl?: { r: number; return: number; stocks: number } | null;
 }
 
 export interface ControlDraw {
@@ -108,6 +117,10 @@ function forwardExcess(bars: DailyBars, benchmark: BenchmarkContext, i: number, 
   const stock = bars.close[j]! / bars.close[i]! - 1;
   const index = benchmark.bars.close[benchmarkLater]! / benchmark.bars.close[benchmarkIndex]! - 1;
   return stock - index;
+}
+
+function tradeOf(bars: DailyBars, ticker: string, signalIndex: number, outcome: TradeOutcome, setup: string): Trade {
+  return { ...outcome, ticker, signalDate: bars.dates[signalIndex]!, fillDate: bars.dates[outcome.entryIndex]!, exitDate: bars.dates[outcome.exitIndex]!, setup };
 }
 
 export function walkForwardStock(
@@ -167,7 +180,7 @@ export function walkForwardStock(
         target: decision.trade.target,
         maxSessions: options.tradeSessions,
       });
-      if (outcome) trades.push({ ...outcome, ticker, signalDate: bars.dates[i]!, setup: decision.baseState.base.type });
+      if (outcome) trades.push(tradeOf(bars, ticker, i, withCosts(outcome, options.costsBp), decision.baseState.base.type));
     }
   }
 
@@ -181,7 +194,7 @@ export function walkForwardStock(
       relative: true,
       maxSessions: options.tradeSessions,
     });
-    return outcome ? { ...outcome, ticker, signalDate: bars.dates[index]!, setup: "Control" } : null;
+    return outcome ? tradeOf(bars, ticker, index, withCosts(outcome, options.costsBp), "Control") : null;
   };
   const controlTrades = controlDraws.map((draw) => control(draw.index)).filter((t): t is Trade => t !== null);
 
