@@ -53,6 +53,7 @@ describe("quanta backtest on 3 real tickers over 2 years", () => {
     expect(s.paired_control.diff_r_ci95[0]!).toBeLessThan(s.paired_control.diff_r_ci95[1]!);
     expect(s.avg_r_ci95_block[0]!).toBeLessThanOrEqual(s.actions.BUY.avg_r!);
     expect(s.avg_r_ci95_block[1]!).toBeGreaterThanOrEqual(s.actions.BUY.avg_r!);
+    expect(s.beta_adjusted_excess.d63).toEqual(expect.any(Number));
     // Costs lower every trade's R: the same run without costs has higher R trade by trade.
     const free = (await runBacktest(parseBacktestArgs([...years, "--costs-bp", "0"]))).results.flatMap((r) => r.trades);
     expect(free.map((t) => t.fillDate)).toEqual(trades.map((t) => t.fillDate));
@@ -82,6 +83,7 @@ describe("quanta backtest on 3 real tickers over 2 years", () => {
     expect(report.costs_bp).toBe(0);
     expect(Object.keys(report.paired_control)).toEqual(["trades", "diff_r", "diff_r_ci95", "diff_return"]);
     expect(report.avg_r_ci95_block).toHaveLength(2);
+    expect(Object.keys(report.beta_adjusted_excess)).toEqual(["d63"]);
     const rows = (await readFile(tradesFile, "utf8")).trim().split("\n");
     expect(rows[0]).toBe("ticker,signal_date,fill_date,fill_price,stop,exit_date,exit_price,exit_reason,r,paired_control_r");
     expect(rows).toHaveLength(report.actions.BUY.trades + 1);

@@ -39,6 +39,8 @@ function groupSection(title: string, g: GroupSummary): string {
     "",
     `BUY average R, 95% interval resampling entry months in 12-month blocks: ${interval(g.avg_r_ci95_block)}.`,
     "",
+    `BUY setups, median return over 63 sessions minus trailing 252-session beta × the benchmark's: ${pct(g.beta_adjusted_excess.d63)}.`,
+    "",
     `BUY minus the random-date control, average R: ${num(g.buy_minus_control_avg_r)}.`,
     "",
   ];

@@ -8,7 +8,8 @@ import type { Episode, StockResult, Trade } from "./walk-forward";
 const NaN3: [number, number, number] = [Number.NaN, Number.NaN, Number.NaN];
 
 function episode(action: Episode["action"], setup: string, excess: [number, number, number]): Episode {
-  return { action, date: "2025-01-02", index: 300, setup, excess, sessions: 5 };
+  // Beta-adjusted as if beta were 0.5 and the benchmark flat: half the 63-session excess.
+  return { action, date: "2025-01-02", index: 300, setup, excess, sessions: 5, betaExcessD63: excess[1] / 2 };
 }
 
 function trade(setup: string, r: number, exitReason: Trade["exitReason"]): Trade {
@@ -81,6 +82,7 @@ describe("summarizeGroup", () => {
     expect(summary.actions.WATCH.median_excess.d21).toBeCloseTo(0.005, 12);
     expect(summary.actions.WATCH.median_excess.d126).toBeCloseTo(0.01, 12);
     expect(summary.actions.SELL.hit_rate).toBe(1);
+    expect(summary.beta_adjusted_excess.d63).toBeCloseTo((0.1 / 2 - 0.04 / 2) / 2, 12);
     expect(summary.sell_reasons).toEqual({ "Stop hit": { setups: 1, median_excess_d126: -0.2 } });
   });
 

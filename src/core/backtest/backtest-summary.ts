@@ -47,6 +47,8 @@ export interface GroupSummary {
   buy_trades_by_setup: Record<string, TradeStats>;
   /** The BUY trades' average R with a 95% interval resampling entry months in 12-month blocks. */
   avg_r_ci95_block: [number | null, number | null];
+  /** Median over BUY setups of the 63-session return minus trailing beta × the benchmark's. */
+  beta_adjusted_excess: { d63: number | null };
   /** BUY trades minus their same-session controls (trades with at least one eligible control stock). */
   paired_control: { trades: number; diff_r: number | null; diff_r_ci95: [number | null, number | null]; diff_return: number | null };
 }
@@ -167,6 +169,7 @@ export function summarizeGroup(results: readonly StockResult[], seed: number): G
     sell_reasons: sellReasons,
     buy_trades_by_setup: bySetup,
     avg_r_ci95_block: blockInterval(buyTrades, (t) => t.r, seed),
+    beta_adjusted_excess: { d63: finite(median(results.flatMap((r) => r.episodes.filter((e) => e.action === "BUY").map((e) => e.betaExcessD63)))) },
     paired_control: pairedControlStats(buyTrades, seed),
   };
 }

@@ -6,6 +6,7 @@ import { analyzeFundamentals } from "../analysis/fundamentals";
 import { marketDirectionAt, type MarketDirectionSeries, type MarketTrend } from "../analysis/market-direction";
 import { prepareSeries } from "../analysis/series-context";
 import { SetupTracker } from "../analysis/setup-tracker";
+import { betaAdjustedExcess } from "./beta";
 import { lowerBound } from "./sorted-search";
 import { simulateTrade, withCosts, type TradeOutcome } from "./trade-simulation";
 
@@ -54,6 +55,8 @@ export interface Episode {
   excess: [number, number, number];
   /** Sessions the call lasted (evaluated sessions × step). */
   sessions: number;
+  /** Return over the next 63 sessions minus trailing-252-session beta × the benchmark's (NaN past the data). */
+  betaExcessD63: number;
 }
 
 export interface Trade extends TradeOutcome {
@@ -164,7 +167,7 @@ export function walkForwardStock(
     const baseId = decision.baseState?.base.startIndex ?? -1;
     const key = callEpisodeKey(decision.action, baseId, decision.action === "SELL" ? decision.sellReasons[0]!.rule : "");
     if (key !== previousKey) {
-      current = { action: decision.action, date: bars.dates[i]!, index: i, setup: decision.setup, excess, sessions: 0 };
+      current = { action: decision.action, date: bars.dates[i]!, index: i, setup: decision.setup, excess, sessions: 0, betaExcessD63: betaAdjustedExcess(bars, benchmark, i, 63) };
       episodes.push(current);
       previousKey = key;
     }
