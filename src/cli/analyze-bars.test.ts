@@ -16,7 +16,7 @@ import { readHistoryFile, readHistoryFolder, type HistorySeries } from "./backte
 const WHOLE = ["AAPL", "MSFT", "NVDA", "XOM"];
 const files = [...WHOLE, ...TRIMMED_SP500.tickers].map((t) => vendoredPath(`sp500/${t}.csv.gz`));
 const universe: HistorySeries[] = (await readHistoryFolder(files)).series;
-const options: WalkForwardOptions = { from: "2010-01-01", to: "2011-06-30", step: 1, config, tradeSessions: 126, entry: "buy-range" };
+const options: WalkForwardOptions = { from: "2010-01-01", to: "2011-06-30", step: 1, config, tradeSessions: 126, entry: "buy-range", costsBp: 0 };
 
 /** The back-test's yardsticks over the whole universe: the equal-weighted index and the RS ratings. */
 const index = equalWeightIndex(universe.map((s) => s.bars));

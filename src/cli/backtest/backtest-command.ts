@@ -11,6 +11,8 @@ import { marketStateStats, splitGroups, summarizeGroup, type BacktestSummary } f
 import { marketDirectionSeries } from "../../core/analysis/market-direction";
 import { withOverrides } from "../../core/backtest/config-overrides";
 import { equalWeightIndex } from "../../core/backtest/equal-weight-index";
+import { attachPairedControls } from "../../core/backtest/paired-control";
+import { tradesCsv } from "../../core/backtest/trades-csv";
 import { seededRandom } from "../../core/backtest/statistics";
 import { universeRsRatings } from "../../core/backtest/universe-rs";
 import { TRADE_TIME_LIMIT_SESSIONS } from "../../core/backtest/trade-simulation";
@@ -23,11 +25,15 @@ import { readHistoryFile, readHistoryFolder, type HistorySeries } from "./histor
 
 export const BACKTEST_USAGE = `  backtest --data DIR_OR_FILES --benchmark FILE|equal-weight --from DATE --to DATE
            [--step N] [--json FILE] [--markdown FILE] [--split A-M] [--control N] [--seed N]
-           [--entry buy-point|buy-range] [--workers N] [--set path=value …]
+           [--entry buy-point|buy-range] [--costs-bp N] [--trades FILE] [--workers N]
+           [--set path=value …]
                                                walk-forward back-test of the method on daily bars
                                                (sp500/ gzipped CSVs or Yahoo CSVs): calls scored
                                                against the benchmark, BUY setups played as trades
-                                               against random-date control trades`;
+                                               against the other stocks bought the same session
+                                               and against random-date control trades, after
+                                               costs (10 bp a side unless --costs-bp); --trades
+                                               writes every BUY trade as CSV`;
 
 export interface BacktestArgs {
   data: string[];
@@ -37,6 +43,8 @@ export interface BacktestArgs {
   step: number;
   json: string | null;
   markdown: string | null;
+  trades: string | null;
+  costsBp: number;
   split: string | null;
   control: number;
   seed: number;
@@ -60,6 +68,8 @@ export function parseBacktestArgs(args: string[]): BacktestArgs {
       step: { type: "string" },
       json: { type: "string" },
       markdown: { type: "string" },
+      trades: { type: "string" },
+      "costs-bp": { type: "string" },
       split: { type: "string" },
       control: { type: "string" },
       seed: { type: "string" },
@@ -89,6 +99,8 @@ export function parseBacktestArgs(args: string[]): BacktestArgs {
     step: whole("step", values.step, 1, 1),
     json: values.json ?? null,
     markdown: values.markdown ?? null,
+    trades: values.trades ?? null,
+    costsBp: whole("costs-bp", values["costs-bp"], 10, 0),
     split: values.split ?? null,
     control: whole("control", values.control, 3000, 0),
     seed: whole("seed", values.seed, 42, 0),
@@ -153,7 +165,7 @@ export async function runBacktest(args: BacktestArgs, onProgress?: (done: number
   const { series: universe, checks: dataChecks } = await readHistoryFolder(args.data);
   if (universe.length === 0) throw new BacktestUsageError(`quanta backtest: no price files in ${args.data.join(", ")}.`);
   const benchmark: DailyBars = args.benchmark === "equal-weight" ? equalWeightIndex(universe.map((s) => s.bars)) : await readHistoryFile(args.benchmark);
-  const options: WalkForwardOptions = { from: args.from, to: args.to, step: args.step, config, tradeSessions: TRADE_TIME_LIMIT_SESSIONS, entry: args.entry };
+  const options: WalkForwardOptions = { from: args.from, to: args.to, step: args.step, config, tradeSessions: TRADE_TIME_LIMIT_SESSIONS, entry: args.entry, costsBp: args.costsBp };
   const ratings = universeRsRatings(universe.map((s) => s.bars), config);
   const draws = drawControl(universe, options, args.control, args.seed);
 
@@ -186,8 +198,10 @@ export async function runBacktest(args: BacktestArgs, onProgress?: (done: number
   );
 
   results.sort((a, b) => a.ticker.localeCompare(b.ticker));
+  attachPairedControls(results.flatMap((r) => r.trades), universe, { tradeSessions: TRADE_TIME_LIMIT_SESSIONS, costsBp: args.costsBp });
   const summary: BacktestSummary = {
     engine_version: ENGINE_VERSION,
+    costs_bp: args.costsBp,
     parameters: {
       data: args.data.map((d) => path.basename(d)),
       benchmark: args.benchmark === "equal-weight" ? "equal-weighted index of the universe" : path.basename(args.benchmark),
@@ -221,13 +235,14 @@ export async function backtestCommand(argv: string[]): Promise<number> {
   const args = parseBacktestArgs(argv);
   const started = Date.now();
   const tty = Boolean(process.stderr.isTTY);
-  const { summary } = await runBacktest(args, tty ? (done, total) => process.stderr.write(progressBar(done, total, started)) : undefined);
+  const { summary, results } = await runBacktest(args, tty ? (done, total) => process.stderr.write(progressBar(done, total, started)) : undefined);
   if (tty) process.stderr.write("\n");
   // The data check: one line per series cut at an unexplained jump.
   for (const check of summary.data_checks ?? []) process.stderr.write(`${terminalSafe(describeDataCheck(check))}\n`);
   const markdown = renderBacktestMarkdown(summary);
   if (args.json) await writeFile(args.json, summaryJson(summary));
   if (args.markdown) await writeFile(args.markdown, markdown);
+  if (args.trades) await writeFile(args.trades, tradesCsv(results.flatMap((r) => r.trades)));
   // Tickers come from the names of the files read: printed, they cannot act on the terminal.
   process.stdout.write(terminalSafe(markdown, { multiline: true }));
   process.stdout.write(`\n${summary.tickers} stocks in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);

@@ -35,7 +35,13 @@ function groupSection(title: string, g: GroupSummary): string {
     tradeRow("BUY setups", g.actions.BUY),
     tradeRow("control (random dates)", g.control),
     "",
-    `BUY minus control, average R: ${num(g.buy_minus_control_avg_r)}.`,
+    `BUY minus the same-session control (every other stock of the set bought at the same open with the same stop, target and time limit), ${g.paired_control.trades.toLocaleString("en-US")} trades: average R ${num(g.paired_control.diff_r)} (95% interval ${interval(g.paired_control.diff_r_ci95)}), average return ${pct(g.paired_control.diff_return)}.`,
+    "",
+    `BUY average R, 95% interval resampling entry months in 12-month blocks: ${interval(g.avg_r_ci95_block)}.`,
+    "",
+    `BUY setups, median return over 63 sessions minus trailing 252-session beta × the benchmark's: ${pct(g.beta_adjusted_excess.d63)}.`,
+    "",
+    `BUY minus the random-date control, average R: ${num(g.buy_minus_control_avg_r)}.`,
     "",
   ];
   const sells = Object.entries(g.sell_reasons);
@@ -58,7 +64,7 @@ export function renderBacktestMarkdown(summary: BacktestSummary): string {
   const parts = [
     `## Back-test ${p.from} to ${p.to} (engine ${summary.engine_version})`,
     "",
-    `Data: ${p.data.join(", ")}. Benchmark: ${p.benchmark}. Every ${p.step === 1 ? "session" : `${p.step}th session`}; control: ${p.control_draws} random entries (seed ${p.seed}).`,
+    `Data: ${p.data.join(", ")}. Benchmark: ${p.benchmark}. Every ${p.step === 1 ? "session" : `${p.step}th session`}; control: ${p.control_draws} random entries (seed ${p.seed}). Costs: ${summary.costs_bp} bp a side in every trade.`,
     "",
     groupSection("All stocks", summary),
     "### Market direction on the benchmark",

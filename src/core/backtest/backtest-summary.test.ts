@@ -2,13 +2,14 @@ import { describe, expect, it } from "vitest";
 import type { MarketDirectionSeries } from "../analysis/market-direction";
 import { barsFromRows } from "../market/market-data";
 import { tradingDatesEndingAt } from "../test-support/bar-builder";
-import { marketStateStats, splitGroups, summarizeGroup } from "./backtest-summary";
+import { marketStateStats, pairedControlStats, splitGroups, summarizeGroup } from "./backtest-summary";
 import type { Episode, StockResult, Trade } from "./walk-forward";
 
 const NaN3: [number, number, number] = [Number.NaN, Number.NaN, Number.NaN];
 
 function episode(action: Episode["action"], setup: string, excess: [number, number, number]): Episode {
-  return { action, date: "2025-01-02", index: 300, setup, excess, sessions: 5 };
+  // Beta-adjusted as if beta were 0.5 and the benchmark flat: half the 63-session excess.
+  return { action, date: "2025-01-02", index: 300, setup, excess, sessions: 5, betaExcessD63: excess[1] / 2 };
 }
 
 function trade(setup: string, r: number, exitReason: Trade["exitReason"]): Trade {
@@ -16,6 +17,8 @@ function trade(setup: string, r: number, exitReason: Trade["exitReason"]): Trade
   return {
     ticker: "T",
     signalDate: "2025-01-02",
+    fillDate: "2025-01-03",
+    exitDate: "2025-02-03",
     setup,
     entryIndex: 301,
     entryPrice: 100,
@@ -79,6 +82,7 @@ describe("summarizeGroup", () => {
     expect(summary.actions.WATCH.median_excess.d21).toBeCloseTo(0.005, 12);
     expect(summary.actions.WATCH.median_excess.d126).toBeCloseTo(0.01, 12);
     expect(summary.actions.SELL.hit_rate).toBe(1);
+    expect(summary.beta_adjusted_excess.d63).toBeCloseTo((0.1 / 2 - 0.04 / 2) / 2, 12);
     expect(summary.sell_reasons).toEqual({ "Stop hit": { setups: 1, median_excess_d126: -0.2 } });
   });
 
@@ -98,6 +102,26 @@ describe("summarizeGroup", () => {
     expect(summary.buy_minus_control_avg_r).toBeCloseTo(2 / 3 + 0.25, 12);
     expect(Object.keys(summary.buy_trades_by_setup)).toEqual(["Flat base", "VCP"]);
     expect(summary.buy_trades_by_setup.VCP).toMatchObject({ trades: 2, avg_r: 0.5, win_rate: 0.5 });
+  });
+
+  it("the paired same-session control and the block interval of the BUY trades' R", () => {
+    // Without controls computed, no trade is paired.
+    expect(summary.paired_control).toEqual({ trades: 0, diff_r: null, diff_r_ci95: [null, null], diff_return: null });
+    const [lo, hi] = summary.avg_r_ci95_block;
+    expect(lo!).toBeLessThanOrEqual(2 / 3);
+    expect(hi!).toBeGreaterThanOrEqual(2 / 3);
+    const paired = (r: number, month: string, control: number): Trade => ({
+      ...trade("VCP", r, "time"),
+      fillDate: `${month}-03`,
+      pairedControl: { r: control, return: control / 10, stocks: 5 },
+    });
+    const trades = [paired(2, "2020-01", 1), paired(-1, "2020-06", -0.5), paired(1, "2021-03", 0), trade("VCP", 3, "target")];
+    const stats = pairedControlStats(trades, 1);
+    expect(stats.trades).toBe(3);
+    expect(stats.diff_r).toBeCloseTo((1 - 0.5 + 1) / 3, 12);
+    expect(stats.diff_return).toBeCloseTo((0.1 - 0.05 + 0.1) / 3, 12);
+    expect(stats.diff_r_ci95[0]!).toBeLessThanOrEqual(stats.diff_r!);
+    expect(stats.diff_r_ci95[1]!).toBeGreaterThanOrEqual(stats.diff_r!);
   });
 
   it("the all-dates baseline", () => {

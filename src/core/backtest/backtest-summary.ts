@@ -2,7 +2,7 @@ import type { RecommendationAction } from "../analysis/analysis-report";
 import type { MarketDirectionSeries } from "../analysis/market-direction";
 import type { DailyBars } from "../market/market-data";
 import type { DataCheck } from "../market/price-check";
-import { bootstrapMeanInterval, mean, median, shareWhere } from "./statistics";
+import { blockBootstrapMeanInterval, bootstrapMeanInterval, mean, median, shareWhere } from "./statistics";
 import { ACTIONS, HORIZONS, MARKET_TRENDS, type Episode, type StockResult, type Trade } from "./walk-forward";
 
 /**
@@ -46,10 +46,18 @@ export interface GroupSummary {
   buy_minus_control_avg_r: number | null;
   sell_reasons: Record<string, { setups: number; median_excess_d126: number | null }>;
   buy_trades_by_setup: Record<string, TradeStats>;
+  /** The BUY trades' average R with a 95% interval resampling entry months in 12-month blocks. */
+  avg_r_ci95_block: [number | null, number | null];
+  /** Median over BUY setups of the 63-session return minus trailing beta × the benchmark's. */
+  beta_adjusted_excess: { d63: number | null };
+  /** BUY trades minus their same-session controls (trades with at least one eligible control stock). */
+  paired_control: { trades: number; diff_r: number | null; diff_r_ci95: [number | null, number | null]; diff_return: number | null };
 }
 
 export interface BacktestSummary extends GroupSummary {
   engine_version: string;
+  /** Trading costs in basis points a side, in every trade's return and R (controls included). */
+  costs_bp: number;
   /** How the benchmark's market direction was spread over the sessions, and what the benchmark did next. */
   market_states: Record<string, { share: number | null; median_return_d63: number | null }>;
   parameters: { data: string[]; benchmark: string; from: string; to: string; step: number; control_draws: number; seed: number; split: string | null; entry: string };
@@ -74,6 +82,26 @@ export function tradeStats(trades: readonly Pick<Trade, "r" | "return" | "exitRe
     avg_r_ci95: [finite(lo), finite(hi)],
     avg_return: finite(mean(Float64Array.from(trades, (t) => t.return))),
     exits,
+  };
+}
+
+/** Block interval of the mean of `value` over trades, by the month of each trade's fill. */
+function blockInterval<T extends Pick<Trade, "fillDate">>(trades: readonly T[], value: (trade: T) => number, seed: number): [number | null, number | null] {
+  const [lo, hi] = blockBootstrapMeanInterval(
+    trades.map((t) => ({ month: t.fillDate.slice(0, 7), value: value(t) })),
+    { seed },
+  );
+  return [finite(lo), finite(hi)];
+}
+
+/** Mean paired difference of the BUY trades over their same-session controls, with its block interval. */
+export function pairedControlStats(trades: readonly Trade[], seed: number): GroupSummary["paired_control"] {
+  const paired = trades.filter((t) => t.pairedControl);
+  return {
+    trades: paired.length,
+    diff_r: finite(mean(paired.map((t) => t.r - t.pairedControl!.r))),
+    diff_r_ci95: blockInterval(paired, (t) => t.r - t.pairedControl!.r, seed),
+    diff_return: finite(mean(paired.map((t) => t.return - t.pairedControl!.return))),
   };
 }
 
@@ -143,6 +171,9 @@ export function summarizeGroup(results: readonly StockResult[], seed: number): G
     buy_minus_control_avg_r: buyAvg !== null && control.avg_r !== null ? buyAvg - control.avg_r : null,
     sell_reasons: sellReasons,
     buy_trades_by_setup: bySetup,
+    avg_r_ci95_block: blockInterval(buyTrades, (t) => t.r, seed),
+    beta_adjusted_excess: { d63: finite(median(results.flatMap((r) => r.episodes.filter((e) => e.action === "BUY").map((e) => e.betaExcessD63)))) },
+    paired_control: pairedControlStats(buyTrades, seed),
   };
 }
 

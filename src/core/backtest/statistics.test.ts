@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bootstrapMeanInterval, mean, median, seededRandom, shareWhere } from "./statistics";
+import { blockBootstrapMeanInterval, bootstrapMeanInterval, mean, median, seededRandom, shareWhere, type MonthlyValue } from "./statistics";
 
 describe("median and mean", () => {
   it("median of odd and even counts, ignoring non-finite values", () => {
@@ -57,5 +57,38 @@ describe("seeded random and bootstrap", () => {
   it("is [NaN, NaN] for fewer than two finite values", () => {
     expect(bootstrapMeanInterval([1])).toEqual([Number.NaN, Number.NaN]);
     expect(bootstrapMeanInterval([1, Number.NaN])).toEqual([Number.NaN, Number.NaN]);
+  });
+});
+
+describe("block bootstrap over entry months", () => {
+  const monthOf = (k: number) => `${2005 + Math.floor(k / 12)}-${String((k % 12) + 1).padStart(2, "0")}`;
+  // Ten years, three trades a month; the monthly level drifts slowly (good and bad years), so
+  // trades of nearby months move together.
+  const random = seededRandom(5);
+  const autocorrelated: MonthlyValue[] = [];
+  let level = 0;
+  for (let k = 0; k < 120; k++) {
+    level = 0.95 * level + 0.3 * (random() - 0.5);
+    for (let t = 0; t < 3; t++) autocorrelated.push({ month: monthOf(k), value: level + 0.2 * (random() - 0.5) });
+  }
+
+  it("is deterministic for a seed", () => {
+    const interval = blockBootstrapMeanInterval(autocorrelated, { seed: 9 });
+    expect(blockBootstrapMeanInterval(autocorrelated, { seed: 9 })).toEqual(interval);
+    expect(blockBootstrapMeanInterval(autocorrelated, { seed: 10 })).not.toEqual(interval);
+    expect(interval[0]).toBeLessThan(mean(autocorrelated.map((v) => v.value)));
+    expect(interval[1]).toBeGreaterThan(mean(autocorrelated.map((v) => v.value)));
+  });
+
+  it("is wider than the iid interval when nearby months move together", () => {
+    const [blo, bhi] = blockBootstrapMeanInterval(autocorrelated, { seed: 9 });
+    const [lo, hi] = bootstrapMeanInterval(autocorrelated.map((v) => v.value), { seed: 9 });
+    expect(bhi - blo).toBeGreaterThan(1.5 * (hi - lo));
+  });
+
+  it("equals the mean for constant data, and is [NaN, NaN] for fewer than two values", () => {
+    const constant = Array.from({ length: 40 }, (_, k) => ({ month: monthOf(k * 2), value: 0.25 }));
+    expect(blockBootstrapMeanInterval(constant, { seed: 1 })).toEqual([0.25, 0.25]);
+    expect(blockBootstrapMeanInterval([{ month: "2010-01", value: 1 }])).toEqual([Number.NaN, Number.NaN]);
   });
 });

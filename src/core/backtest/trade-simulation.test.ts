@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { barsFromRows, type DailyBars } from "../market/market-data";
 import { tradingDatesEndingAt } from "../test-support/bar-builder";
-import { simulateTrade, type TradePlan } from "./trade-simulation";
+import { simulateTrade, withCosts, type TradePlan } from "./trade-simulation";
 
 /** Bars from [open, high, low, close] rows; session 0 is the signal session. */
 function bars(rows: [number, number, number, number][]): DailyBars {
@@ -90,5 +90,25 @@ describe("simulateTrade", () => {
     expect(outcome!.target).toBeCloseTo(60, 12);
     expect(outcome!.exitPrice).toBeCloseTo(60, 12);
     expect(outcome!.r).toBeCloseTo(2.5, 12);
+  });
+});
+
+describe("withCosts", () => {
+  const outcome = { entryIndex: 1, entryPrice: 100, exitIndex: 5, exitPrice: 120, exitReason: "target" as const, stop: 90, target: 120, r: 2, return: 0.2 };
+
+  it("takes the costs a side from the fill and the exit, in return and in R", () => {
+    const net = withCosts(outcome, 10);
+    // Paid 100.10, received 119.88.
+    expect(net.return).toBeCloseTo(119.88 / 100.1 - 1, 12);
+    expect(net.r).toBeCloseTo((119.88 - 100.1) / 10, 12);
+    expect(net.entryPrice).toBe(100);
+    expect(net.exitPrice).toBe(120);
+  });
+
+  it("changes nothing at zero cost, and makes a flat trade a loss otherwise", () => {
+    expect(withCosts(outcome, 0)).toEqual(outcome);
+    const flat = withCosts({ ...outcome, exitPrice: 100, r: 0, return: 0 }, 25);
+    expect(flat.r).toBeCloseTo(-0.05, 12);
+    expect(flat.return).toBeLessThan(0);
   });
 });

@@ -142,3 +142,16 @@ export function simulateTrade(bars: DailyBars, plan: TradePlan): TradeOutcome | 
   }
   return null;
 }
+
+/**
+ * The outcome after trading costs of `costsBp` basis points a side: the fill costs that much more
+ * and the exit brings that much less. R keeps the risk as planned (entry − stop) as its unit, so
+ * costs lower R by the same money they take from the return.
+ */
+export function withCosts<T extends Pick<TradeOutcome, "entryPrice" | "exitPrice" | "stop" | "r" | "return">>(outcome: T, costsBp: number): T {
+  if (costsBp === 0) return outcome;
+  const side = costsBp / 10_000;
+  const paid = outcome.entryPrice * (1 + side);
+  const received = outcome.exitPrice * (1 - side);
+  return { ...outcome, r: (received - paid) / (outcome.entryPrice - outcome.stop), return: received / paid - 1 };
+}

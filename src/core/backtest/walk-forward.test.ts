@@ -128,7 +128,7 @@ describe("look-ahead guard", () => {
 
   it("walkForwardStock makes those same calls", () => {
     const indexByDate = new Map(benchmark.dates.map((date, k) => [date, k] as const));
-    const options = { from: bars.dates[0]!, to: bars.dates[SESSIONS - 1]!, step: 1, config, tradeSessions: 63, entry: "buy-range" as const };
+    const options = { from: bars.dates[0]!, to: bars.dates[SESSIONS - 1]!, step: 1, config, tradeSessions: 63, entry: "buy-range" as const, costsBp: 0 };
     const result = walkForwardStock("TEST", bars, ratings, { bars: benchmark, market: marketDirectionSeries(benchmark, config), indexByDate }, [], options);
     const { first, last } = evaluatedRange(bars, options);
     expect(first).toBe(config.minBars - 1);

@@ -6,8 +6,9 @@ import { analyzeFundamentals } from "../analysis/fundamentals";
 import { marketDirectionAt, type MarketDirectionSeries, type MarketTrend } from "../analysis/market-direction";
 import { prepareSeries } from "../analysis/series-context";
 import { SetupTracker } from "../analysis/setup-tracker";
+import { betaAdjustedExcess } from "./beta";
 import { lowerBound } from "./sorted-search";
-import { simulateTrade, type TradeOutcome } from "./trade-simulation";
+import { simulateTrade, withCosts, type TradeOutcome } from "./trade-simulation";
 
 
 /**
@@ -40,6 +41,8 @@ export interface WalkForwardOptions {
    * itself, filled only if price comes back to it inside the buy window.
    */
   entry: "buy-point" | "buy-range";
+  /** Trading costs in basis points a side, taken from every trade's return and R. */
+  costsBp: number;
 }
 
 /** The first session of a run of the same call (same action, same base, same reason). */
@@ -52,12 +55,21 @@ export interface Episode {
   excess: [number, number, number];
   /** Sessions the call lasted (evaluated sessions × step). */
   sessions: number;
+  /** Return over the next 63 sessions minus trailing-252-session beta × the benchmark's (NaN past the data). */
+  betaExcessD63: number;
 }
 
 export interface Trade extends TradeOutcome {
   ticker: string;
   signalDate: string;
+  fillDate: string;
+  exitDate: string;
   setup: string;
+  /**
+   * The same-session control of a BUY trade: the mean result of every other eligible stock bought
+   * at the same open with the same exits (null when none was eligible; absent until computed).
+   */
+  pairedControl?: { r: number; return: number; stocks: number } | null;
 }
 
 export interface ControlDraw {
@@ -110,6 +122,10 @@ function forwardExcess(bars: DailyBars, benchmark: BenchmarkContext, i: number, 
   return stock - index;
 }
 
+function tradeOf(bars: DailyBars, ticker: string, signalIndex: number, outcome: TradeOutcome, setup: string): Trade {
+  return { ...outcome, ticker, signalDate: bars.dates[signalIndex]!, fillDate: bars.dates[outcome.entryIndex]!, exitDate: bars.dates[outcome.exitIndex]!, setup };
+}
+
 export function walkForwardStock(
   ticker: string,
   bars: DailyBars,
@@ -151,7 +167,7 @@ export function walkForwardStock(
     const baseId = decision.baseState?.base.startIndex ?? -1;
     const key = callEpisodeKey(decision.action, baseId, decision.action === "SELL" ? decision.sellReasons[0]!.rule : "");
     if (key !== previousKey) {
-      current = { action: decision.action, date: bars.dates[i]!, index: i, setup: decision.setup, excess, sessions: 0 };
+      current = { action: decision.action, date: bars.dates[i]!, index: i, setup: decision.setup, excess, sessions: 0, betaExcessD63: betaAdjustedExcess(bars, benchmark, i, 63) };
       episodes.push(current);
       previousKey = key;
     }
@@ -167,7 +183,7 @@ export function walkForwardStock(
         target: decision.trade.target,
         maxSessions: options.tradeSessions,
       });
-      if (outcome) trades.push({ ...outcome, ticker, signalDate: bars.dates[i]!, setup: decision.baseState.base.type });
+      if (outcome) trades.push(tradeOf(bars, ticker, i, withCosts(outcome, options.costsBp), decision.baseState.base.type));
     }
   }
 
@@ -181,7 +197,7 @@ export function walkForwardStock(
       relative: true,
       maxSessions: options.tradeSessions,
     });
-    return outcome ? { ...outcome, ticker, signalDate: bars.dates[index]!, setup: "Control" } : null;
+    return outcome ? tradeOf(bars, ticker, index, withCosts(outcome, options.costsBp), "Control") : null;
   };
   const controlTrades = controlDraws.map((draw) => control(draw.index)).filter((t): t is Trade => t !== null);
 
