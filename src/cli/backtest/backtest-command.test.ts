@@ -94,6 +94,43 @@ describe("quanta backtest on 3 real tickers over 2 years", () => {
   }, 120_000);
 });
 
+describe("quanta backtest --method v3", () => {
+  const universe = "AAPL ADBE AMZN AXP BA CMI COST DE DHR EBAY EMR ETN FAST FCX HD INTU MSFT NKE NVDA ORCL QCOM ROK SBUX TJX UNP WMT XOM"
+    .split(" ")
+    .map((t) => vendoredPath(`sp500/${t}.csv.gz`));
+  // Most of these files hold 2008–2011 only.
+  const v3 = ["--data", universe.join(","), "--benchmark", "equal-weight", "--from", "2009-01-01", "--to", "2011-06-30", "--control", "100", "--workers", "2"];
+
+  it("replays v3 with its exits, its paired controls and its acceptance tests, per group too", async () => {
+    const { summary: s, results } = await runBacktest(parseBacktestArgs([...v3, "--method", "v3", "--split", "A-M"]));
+    const trades = results.flatMap((r) => r.trades);
+    expect(s.method).toBe("v3");
+    expect(trades.length).toBeGreaterThan(10);
+    expect(trades.every((t) => t.exitReason !== "target" && t.target === Number.POSITIVE_INFINITY)).toBe(true);
+    expect(trades.every((t) => (t.entryPrice - t.stop) / t.entryPrice >= 0.15 - 1e-12)).toBe(true);
+    // One trade per stock at a time.
+    for (const r of results) r.trades.forEach((t, k) => k > 0 && expect(t.signalDate > r.trades[k - 1]!.exitDate).toBe(true));
+    expect(trades.every((t) => t.pairedControl!.stocks >= 20)).toBe(true);
+    expect(s.actions.SELL.count).toBe(0);
+    const a = s.v3_acceptance!;
+    expect(Object.keys(a)).toEqual(["top_decile_d63", "newey_west_t", "months", "paired_diff_r_ci95", "beta_adjusted_d63", "passed"]);
+    // Every month of January 2009 to June 2011 has 63 sessions of data after it.
+    expect(a.months).toBe(30);
+    expect(a.paired_diff_r_ci95).toEqual(s.paired_control.diff_r_ci95);
+    expect(a.beta_adjusted_d63).toBe(s.beta_adjusted_excess.d63);
+    expect(a.passed.b).toBe(a.paired_diff_r_ci95[0]! > 0);
+    expect(Object.keys(s.groups!)).toEqual(["A-M", "rest"]);
+    for (const group of Object.values(s.groups!)) expect(group.v3_acceptance!.months).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("leaves v2's report without a method or acceptance (its output unchanged)", async () => {
+    const { summary } = await runBacktest(parseBacktestArgs(small));
+    const json = summaryJson(summary);
+    expect(json).not.toContain('"method"');
+    expect(json).not.toContain("v3_acceptance");
+  }, 120_000);
+});
+
 describe("quanta backtest arguments", () => {
   it("refuses missing or malformed arguments with a usage message", () => {
     expect(() => parseBacktestArgs([])).toThrow(BacktestUsageError);
@@ -102,10 +139,11 @@ describe("quanta backtest arguments", () => {
     expect(() => parseBacktestArgs([...small, "--step", "0"])).toThrow(/--step takes a whole number/);
     expect(() => parseBacktestArgs([...small, "--entry", "market"])).toThrow(/--entry is buy-point or buy-range/);
     expect(() => parseBacktestArgs([...small, "--costs-bp", "ten"])).toThrow(/--costs-bp takes a whole number ≥ 0/);
+    expect(() => parseBacktestArgs([...small, "--method", "v4"])).toThrow(/--method is v2 or v3/);
   });
 
   it("takes the documented defaults", () => {
     const args = parseBacktestArgs(["--data", "a,b", "--data", "c", "--benchmark", "equal-weight", "--from", "2009-01-01", "--to", "2017-12-31"]);
-    expect(args).toMatchObject({ data: ["a", "b", "c"], step: 1, control: 3000, seed: 42, entry: "buy-range", json: null, markdown: null, split: null, trades: null, costsBp: 10 });
+    expect(args).toMatchObject({ data: ["a", "b", "c"], step: 1, control: 3000, seed: 42, entry: "buy-range", json: null, markdown: null, split: null, trades: null, costsBp: 10, method: "v2" });
   });
 });

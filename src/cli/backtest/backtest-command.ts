@@ -7,7 +7,8 @@ import { Worker } from "node:worker_threads";
 import { DEFAULT_ANALYSIS_CONFIG } from "../../core/analysis/analysis-config";
 import { ENGINE_VERSION } from "../../core/analysis/analyze-stock";
 import { renderBacktestMarkdown } from "../../core/backtest/backtest-markdown";
-import { marketStateStats, splitGroups, summarizeGroup, type BacktestSummary } from "../../core/backtest/backtest-summary";
+import { marketStateStats, splitGroups, summarizeGroup, type BacktestSummary, type GroupSummary } from "../../core/backtest/backtest-summary";
+import { topDecileMonthlyExcess, v3Acceptance, type V3Acceptance } from "../../core/backtest/v3-acceptance";
 import { marketDirectionSeries } from "../../core/analysis/market-direction";
 import { withOverrides } from "../../core/backtest/config-overrides";
 import { equalWeightIndex } from "../../core/backtest/equal-weight-index";
@@ -26,14 +27,16 @@ import { readHistoryFile, readHistoryFolder, type HistorySeries } from "./histor
 export const BACKTEST_USAGE = `  backtest --data DIR_OR_FILES --benchmark FILE|equal-weight --from DATE --to DATE
            [--step N] [--json FILE] [--markdown FILE] [--split A-M] [--control N] [--seed N]
            [--entry buy-point|buy-range] [--costs-bp N] [--trades FILE] [--workers N]
-           [--set path=value …]
+           [--method v2|v3] [--set path=value …]
                                                walk-forward back-test of the method on daily bars
                                                (sp500/ gzipped CSVs or Yahoo CSVs): calls scored
                                                against the benchmark, BUY setups played as trades
                                                against the other stocks bought the same session
                                                and against random-date control trades, after
                                                costs (10 bp a side unless --costs-bp); --trades
-                                               writes every BUY trade as CSV`;
+                                               writes every BUY trade as CSV; --method v3
+                                               replays the pre-registered method v3 and adds
+                                               its acceptance tests`;
 
 export interface BacktestArgs {
   data: string[];
@@ -51,6 +54,7 @@ export interface BacktestArgs {
   workers: number;
   overrides: string[];
   entry: "buy-point" | "buy-range";
+  method: "v2" | "v3";
 }
 
 export class BacktestUsageError extends Error {}
@@ -75,6 +79,7 @@ export function parseBacktestArgs(args: string[]): BacktestArgs {
       seed: { type: "string" },
       workers: { type: "string" },
       entry: { type: "string" },
+      method: { type: "string" },
       set: { type: "string", multiple: true },
     },
   });
@@ -107,12 +112,24 @@ export function parseBacktestArgs(args: string[]): BacktestArgs {
     workers: whole("workers", values.workers, Math.max(1, availableParallelism()), 1),
     overrides: values.set ?? [],
     entry: entryRule(values.entry),
+    method: methodRule(values.method),
   };
 }
 
 function entryRule(raw: string | undefined): BacktestArgs["entry"] {
   if (raw === undefined || raw === "buy-point" || raw === "buy-range") return raw ?? "buy-range";
   throw new BacktestUsageError("quanta backtest: --entry is buy-point or buy-range.");
+}
+
+function methodRule(raw: string | undefined): BacktestArgs["method"] {
+  if (raw === undefined || raw === "v2" || raw === "v3") return raw ?? "v2";
+  throw new BacktestUsageError("quanta backtest: --method is v2 or v3.");
+}
+
+/** v3's acceptance on the stocks of `tickers` (ratings ranked on the whole universe, as the trades are). */
+function acceptanceOf(group: GroupSummary, tickers: ReadonlySet<string>, universe: readonly HistorySeries[], ratings: readonly Float64Array[], benchmark: DailyBars, args: BacktestArgs): V3Acceptance {
+  const rated = universe.flatMap((s, k) => (tickers.has(s.ticker) ? [{ bars: s.bars, ratings: ratings[k]! }] : []));
+  return v3Acceptance(topDecileMonthlyExcess(rated, benchmark, args.from, args.to), group.paired_control.diff_r_ci95, group.beta_adjusted_excess.d63);
 }
 
 /** Random stock-sessions of the evaluated range, seeded: the control trades' entry dates. */
@@ -162,10 +179,11 @@ function startWorker(): Worker {
 /** Runs the walk-forward over the universe on worker threads and summarises it. */
 export async function runBacktest(args: BacktestArgs, onProgress?: (done: number, total: number) => void): Promise<{ summary: BacktestSummary; results: StockResult[] }> {
   const config = withOverrides(DEFAULT_ANALYSIS_CONFIG, args.overrides);
+  const v3 = args.method === "v3";
   const { series: universe, checks: dataChecks } = await readHistoryFolder(args.data);
   if (universe.length === 0) throw new BacktestUsageError(`quanta backtest: no price files in ${args.data.join(", ")}.`);
   const benchmark: DailyBars = args.benchmark === "equal-weight" ? equalWeightIndex(universe.map((s) => s.bars)) : await readHistoryFile(args.benchmark);
-  const options: WalkForwardOptions = { from: args.from, to: args.to, step: args.step, config, tradeSessions: TRADE_TIME_LIMIT_SESSIONS, entry: args.entry, costsBp: args.costsBp };
+  const options: WalkForwardOptions = { from: args.from, to: args.to, step: args.step, config, tradeSessions: TRADE_TIME_LIMIT_SESSIONS, entry: args.entry, costsBp: args.costsBp, method: args.method };
   const ratings = universeRsRatings(universe.map((s) => s.bars), config);
   const draws = drawControl(universe, options, args.control, args.seed);
 
@@ -198,9 +216,11 @@ export async function runBacktest(args: BacktestArgs, onProgress?: (done: number
   );
 
   results.sort((a, b) => a.ticker.localeCompare(b.ticker));
-  attachPairedControls(results.flatMap((r) => r.trades), universe, { tradeSessions: TRADE_TIME_LIMIT_SESSIONS, costsBp: args.costsBp });
+  attachPairedControls(results.flatMap((r) => r.trades), universe, { tradeSessions: TRADE_TIME_LIMIT_SESSIONS, costsBp: args.costsBp, closeStop: v3 });
   const summary: BacktestSummary = {
     engine_version: ENGINE_VERSION,
+    // Absent for v2, so v2's output stays as it was.
+    method: v3 ? "v3" : undefined,
     costs_bp: args.costsBp,
     parameters: {
       data: args.data.map((d) => path.basename(d)),
@@ -217,10 +237,15 @@ export async function runBacktest(args: BacktestArgs, onProgress?: (done: number
     market_states: marketStateStats(benchmark, marketDirectionSeries(benchmark, config), args.from, args.to),
     data_checks: dataChecks,
   };
+  if (v3) summary.v3_acceptance = acceptanceOf(summary, new Set(results.map((r) => r.ticker)), universe, ratings, benchmark, args);
   if (args.split) {
     const groups = splitGroups(args.split, results.map((r) => r.ticker));
     summary.groups = Object.fromEntries(
-      Object.entries(groups).map(([name, tickers]) => [name, summarizeGroup(results.filter((r) => tickers.includes(r.ticker)), args.seed)]),
+      Object.entries(groups).map(([name, tickers]) => {
+        const group = summarizeGroup(results.filter((r) => tickers.includes(r.ticker)), args.seed);
+        if (v3) group.v3_acceptance = acceptanceOf(group, new Set(tickers), universe, ratings, benchmark, args);
+        return [name, group];
+      }),
     );
   }
   return { summary, results };

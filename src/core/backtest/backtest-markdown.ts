@@ -44,6 +44,14 @@ function groupSection(title: string, g: GroupSummary): string {
     `BUY minus the random-date control, average R: ${num(g.buy_minus_control_avg_r)}.`,
     "",
   ];
+  const v3 = g.v3_acceptance;
+  if (v3) {
+    const verdict = (passed: boolean) => (passed ? "passed" : "failed");
+    lines.push(
+      `Method v3's acceptance (decision 052): (a) top decile's 63-session excess, mean of ${v3.months} months ${pct(v3.top_decile_d63)}, Newey-West t ${num(v3.newey_west_t, 2, false)} (needs ≥ +1.0% and t ≥ 2): ${verdict(v3.passed.a)}; (b) paired difference in R, block interval ${interval(v3.paired_diff_r_ci95)} (needs > 0): ${verdict(v3.passed.b)}; (c) beta-adjusted 63-session excess ${pct(v3.beta_adjusted_d63)} (needs > 0): ${verdict(v3.passed.c)}.`,
+      "",
+    );
+  }
   const sells = Object.entries(g.sell_reasons);
   if (sells.length > 0) {
     lines.push("| SELL reason | setups | median excess +126 |", "| --- | ---: | ---: |");
@@ -66,6 +74,7 @@ export function renderBacktestMarkdown(summary: BacktestSummary): string {
     "",
     `Data: ${p.data.join(", ")}. Benchmark: ${p.benchmark}. Every ${p.step === 1 ? "session" : `${p.step}th session`}; control: ${p.control_draws} random entries (seed ${p.seed}). Costs: ${summary.costs_bp} bp a side in every trade.`,
     "",
+    ...(summary.method === "v3" ? ["Method v3 as pre-registered (decision 052): RS rating 90+ while the benchmark is above its 200-day average; close stop at the wider of 15% or 3 × ATR(20); 126 sessions; no target.", ""] : []),
     groupSection("All stocks", summary),
     "### Market direction on the benchmark",
     "",

@@ -2,6 +2,7 @@ import type { RecommendationAction } from "../analysis/analysis-report";
 import type { MarketDirectionSeries } from "../analysis/market-direction";
 import type { DailyBars } from "../market/market-data";
 import type { DataCheck } from "../market/price-check";
+import type { V3Acceptance } from "./v3-acceptance";
 import { blockBootstrapMeanInterval, bootstrapMeanInterval, mean, median, shareWhere } from "./statistics";
 import { ACTIONS, HORIZONS, MARKET_TRENDS, type Episode, type StockResult, type Trade } from "./walk-forward";
 
@@ -52,10 +53,14 @@ export interface GroupSummary {
   beta_adjusted_excess: { d63: number | null };
   /** BUY trades minus their same-session controls (trades with at least one eligible control stock). */
   paired_control: { trades: number; diff_r: number | null; diff_r_ci95: [number | null, number | null]; diff_return: number | null };
+  /** Method v3's pre-registered acceptance tests (v3 runs only). */
+  v3_acceptance?: V3Acceptance;
 }
 
 export interface BacktestSummary extends GroupSummary {
   engine_version: string;
+  /** 'v3' when the run replayed method v3; absent for v2. */
+  method?: "v3";
   /** Trading costs in basis points a side, in every trade's return and R (controls included). */
   costs_bp: number;
   /** How the benchmark's market direction was spread over the sessions, and what the benchmark did next. */

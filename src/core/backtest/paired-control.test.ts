@@ -38,6 +38,15 @@ describe("paired same-session control", () => {
     expect(control.return).toBeCloseTo((0.2 - 0.1) / 2, 12);
   });
 
+  it("with v3's exits, stops on a close (out at the next open) and holds to the time limit without a target", () => {
+    const control = pairedControlOf(trade, dates[0]!, universe, { ...options, closeStop: true })!;
+    // UP: no target, out at the close 3 sessions after the fill, 60: +2 R. DOWN: closes at 175,
+    // under its 180 stop, out at the next open, 175: −1.25 R, −12.5%.
+    expect(control.stocks).toBe(2);
+    expect(control.r).toBeCloseTo((2 + -1.25) / 2, 12);
+    expect(control.return).toBeCloseTo((0.2 - 0.125) / 2, 12);
+  });
+
   it("applies the same costs as the trade's", () => {
     const control = pairedControlOf(trade, dates[0]!, universe, { ...options, costsBp: 10 })!;
     const up = withCosts({ entryPrice: 50, exitPrice: 60, stop: 45, r: 2, return: 0.2 }, 10);

@@ -1,5 +1,6 @@
 import type { DailyBars } from "../market/market-data";
 import { lowerBound } from "./sorted-search";
+import { simulateCloseStopTrade } from "./method-v3";
 import { simulateTrade, withCosts } from "./trade-simulation";
 import type { Trade } from "./walk-forward";
 
@@ -20,6 +21,11 @@ export interface PairedControlOptions {
   /** Time limit of a trade, in sessions after the fill. */
   tradeSessions: number;
   costsBp: number;
+  /**
+   * Method v3's exits: the stop is on closes (out at the next open) and there is no target; the
+   * stop keeps the trade's own distance as a fraction of each control's fill.
+   */
+  closeStop?: boolean;
 }
 
 const validBar = (bars: DailyBars, j: number): boolean =>
@@ -47,15 +53,17 @@ export function pairedControlOf(
     const j = lowerBound(bars.dates, trade.fillDate);
     if (j < 1 || bars.dates[j] !== trade.fillDate || bars.dates[j - 1] !== sessionBefore) continue;
     if (!validBar(bars, j - 1) || !validBar(bars, j)) continue;
-    const outcome = simulateTrade(bars, {
-      signalIndex: j - 1,
-      lastEntryIndex: j,
-      entryCeiling: Number.POSITIVE_INFINITY,
-      stop,
-      target,
-      relative: true,
-      maxSessions: options.tradeSessions,
-    });
+    const outcome = options.closeStop
+      ? simulateCloseStopTrade(bars, j - 1, (entry) => entry * (1 - stop), options.tradeSessions)
+      : simulateTrade(bars, {
+          signalIndex: j - 1,
+          lastEntryIndex: j,
+          entryCeiling: Number.POSITIVE_INFINITY,
+          stop,
+          target,
+          relative: true,
+          maxSessions: options.tradeSessions,
+        });
     if (!outcome) continue;
     const net = withCosts(outcome, options.costsBp);
     sumR += net.r;

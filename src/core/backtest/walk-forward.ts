@@ -43,6 +43,8 @@ export interface WalkForwardOptions {
   entry: "buy-point" | "buy-range";
   /** Trading costs in basis points a side, taken from every trade's return and R. */
   costsBp: number;
+  /** The method replayed: v2 (the engine's calls; the default) or v3 (see method-v3.ts). */
+  method?: "v2" | "v3";
 }
 
 /** The first session of a run of the same call (same action, same base, same reason). */
