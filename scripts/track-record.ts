@@ -57,6 +57,55 @@ for (const run of runs) {
 }
 
 const [main, whole] = summaries as [BacktestSummary, BacktestSummary];
+
+/**
+ * Pre-registered experiments, read from the JSON of their one run (decision 052: run once, never
+ * re-tuned); the commands that made them are printed with them.
+ */
+const experiments = [
+  {
+    file: "docs/backtest/v3-sp500-2005-2017-equal-weight.json",
+    args: ["--data", `${data}/sp500`, "--benchmark", "equal-weight", "--from", "2005-01-01", "--to", "2017-12-31", "--split", "A-M", "--method", "v3"],
+  },
+  {
+    file: "docs/backtest/v3-sp500-2018-2021-equal-weight.json",
+    args: ["--data", `${data}/sp500`, "--benchmark", "equal-weight", "--from", "2018-01-01", "--to", "2021-04-21", "--method", "v3"],
+  },
+] as const;
+const [v3In, v3Out] = (await Promise.all(experiments.map(async (e) => JSON.parse(await readFile(e.file, "utf8")) as BacktestSummary))) as [BacktestSummary, BacktestSummary];
+
+/** One row of the v3 acceptance table: the three pre-registered tests and the trades behind them. */
+function v3Row(name: string, g: GroupSummary): string {
+  const a = g.v3_acceptance;
+  const buy = g.actions.BUY;
+  if (!a) return `| ${name} | n/a | n/a | n/a | |`;
+  const interval = a.paired_diff_r_ci95 ? `${r2(a.paired_diff_r_ci95[0])} to ${r2(a.paired_diff_r_ci95[1])}` : "n/a";
+  const mark = (ok: boolean) => (ok ? "passed" : "**failed**");
+  return (
+    `| ${name} | ${buy.trades} trades, ${r2(buy.avg_r)} R | ${pct(a.top_decile_d63)}, t ${a.newey_west_t === null ? "n/a" : a.newey_west_t.toFixed(2)} (${a.months} months): ${mark(a.passed.a)} ` +
+    `| ${interval}: ${mark(a.passed.b)} | ${pct(a.beta_adjusted_d63)}: ${mark(a.passed.c)} |`
+  );
+}
+const v3Table = [
+  "| stocks, period | BUY trades | (a) top-decile +63 excess ≥ +1.0%, Newey-West t ≥ 2 | (b) paired difference in R, 95% block interval above 0 | (c) beta-adjusted +63 excess > 0 |",
+  "| --- | --- | --- | --- | --- |",
+  v3Row("all 396, 2005–2017 (decides)", v3In),
+  v3Row("A–M, 2005–2017", v3In.groups!["A-M"]!),
+  v3Row("N–Z, 2005–2017", v3In.groups!.rest!),
+  v3Row("all 396, 2018–2021-04-21 (out of time, does not decide)", v3Out),
+].join("\n");
+const v3Passed = Boolean(v3In.v3_acceptance && v3In.v3_acceptance.passed.a && v3In.v3_acceptance.passed.b && v3In.v3_acceptance.passed.c);
+const experimentsSection = [
+  `### Method v3 (decision 052): ${v3Passed ? "passed, now the default" : "failed, method v2 stays"}`,
+  "",
+  "Written down before its code or any of its figures existed: BUY the top 10% of the universe by RS rating while the equal-weighted universe closes above its 200-day average; enter at the next open; exit on a close under the wider of 15% or 3 × ATR(20) below the entry, or after 126 sessions; no target; 10 bp costs a side. It was run once:",
+  "",
+  v3Table,
+  "",
+  "```",
+  ...experiments.map((e) => `npx quanta backtest ${e.args.join(" ")} --json ${e.file}`),
+  "```",
+].join("\n");
 const template = await readFile("docs/track-record.template.md", "utf8");
 const goalRows = [
   "| stocks | goal | figure | |",
@@ -69,6 +118,7 @@ const document = template
   .replaceAll("{{engine_version}}", main.engine_version)
   .replace("{{commands}}", runs.map((r) => `npx quanta backtest ${r.args.join(" ")} --json ${r.file}`).join("\n"))
   .replace("{{goals}}", goalRows)
+  .replace("{{experiments}}", experimentsSection)
   .replace(
     "{{headline}}",
     `2009–2017 against SPY: BUY trades averaged ${r2(main.actions.BUY.avg_r)} R (95% interval ${r2(main.actions.BUY.avg_r_ci95[0])} to ${r2(main.actions.BUY.avg_r_ci95[1])}, ${main.actions.BUY.trades} trades) against ${r2(main.control.avg_r)} R for the random-date control; ` +
