@@ -23,7 +23,7 @@ export interface RecordedSetup {
 }
 
 /** The live trades of one engine version, since its first call: data nobody had seen when the version was made. */
-export interface EngineVersionFigures {
+interface EngineVersionFigures {
   engine_version: string;
   /** Session of the version's first call. */
   since: string;

@@ -14,6 +14,7 @@ export function historicalSimulation(overrides: Partial<HistoricalSimulation> = 
     tickers: 396,
     stock_years: 3317,
     engine_version: "2.0.0",
+    buy_interval: "block",
     actions: {
       BUY: actionStats({
         count: 1487,

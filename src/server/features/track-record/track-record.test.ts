@@ -44,6 +44,17 @@ describe.each(testDatabaseKinds("database-behaviour"))("the track record's API o
     expect(summary.historical[0]!.out_of_sample!.buy.trades).toBe(sp500Spy.groups.rest.actions.BUY.trades);
   });
 
+  it("gives the historical BUY trades the block-bootstrap interval of the back-test, the control its own", async () => {
+    testApp = await startTestApp(kind);
+    const summary = trackRecordSummarySchema.parse((await testApp.app.inject({ url: "/api/track-record" })).json());
+    const simulation = summary.historical[0]!;
+    expect(simulation.buy_interval).toBe("block");
+    expect(simulation.actions.BUY.avg_r_ci95).toEqual(sp500Spy.avg_r_ci95_block);
+    expect(simulation.actions.BUY.avg_r_ci95).not.toEqual(sp500Spy.actions.BUY.avg_r_ci95);
+    expect(simulation.out_of_sample!.buy.avg_r_ci95).toEqual(sp500Spy.groups.rest.avg_r_ci95_block);
+    expect(simulation.control.avg_r_ci95).toEqual(sp500Spy.control.avg_r_ci95);
+  });
+
   it("stores a call once per session, continues a repeated call, starts a new one when the call changes, and pages them", async () => {
     testApp = await startTestApp(kind);
     const { services } = testApp;

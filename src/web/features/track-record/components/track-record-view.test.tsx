@@ -467,6 +467,26 @@ describe("TrackRecordView", () => {
     expect(caveats).toHaveTextContent(/tuned on tickers A–M/);
   });
 
+  it("says the historical BUY interval resamples entry months in 12-month blocks, and what it is when a back-test has no block interval", async () => {
+    serve();
+    renderApp("/track-record");
+    const simulation = (await screen.findAllByTestId("historical-simulation"))[0]!;
+    expect(within(simulation).getByTestId("trade-definitions")).toHaveTextContent(/For the BUY setups it resamples the entry months in 12-month blocks/);
+    expect(screen.getByTestId("historical-caveats")).toHaveTextContent(/the BUY interval resamples entry months in 12-month blocks/);
+    // The live record's own trade table keeps the plain definition.
+    expect(within(screen.getByTestId("setups-section")).getByTestId("trade-definitions")).not.toHaveTextContent(/12-month blocks/);
+    cleanup();
+
+    const summary = richSummary();
+    summary.historical = summary.historical.map((h) => ({ ...h, buy_interval: "trades" as const }));
+    serve({ summary });
+    renderApp("/track-record");
+    const older = (await screen.findAllByTestId("historical-simulation"))[0]!;
+    expect(within(older).getByTestId("trade-definitions")).toHaveTextContent("given how many trades there are");
+    expect(within(older).getByTestId("trade-definitions")).not.toHaveTextContent(/12-month blocks/);
+    expect(screen.getByTestId("historical-caveats")).toHaveTextContent(/the intervals treat them as independent/);
+  });
+
   it("says so when the record cannot be loaded", async () => {
     serve({ summary: 500 });
     renderApp("/track-record");
