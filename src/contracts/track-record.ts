@@ -59,10 +59,30 @@ export const historicalSimulationSchema = z.object({
   /** Trades entered on random dates with the same stop, target and time limit. */
   control: tradeStatsSchema,
   buy_trades_by_setup: z.record(z.string(), tradeStatsSchema),
+  /**
+   * How the BUY trades' 95% interval of the average R was resampled: 'block' = entry months in
+   * 12-month blocks (overlapping trades are not independent); 'trades' = trade by trade, for a
+   * back-test written before block intervals. The control's and the bases' intervals are trade by trade.
+   */
+  buy_interval: z.enum(["block", "trades"]),
   /** The same figures on the tickers the method was not tuned on (N–Z), when split. */
   out_of_sample: z.object({ tickers: z.number().int().nonnegative(), buy: tradeStatsSchema, control: tradeStatsSchema }).nullable(),
 });
 export type HistoricalSimulation = z.infer<typeof historicalSimulationSchema>;
+
+/** The live BUY trades of one engine version, since that version made its first call. */
+const engineVersionFiguresSchema = z.object({
+  engine_version: z.string(),
+  /** Session of the version's first call. */
+  since: z.string(),
+  /** Trades closed, and still open. */
+  trades: z.number().int().nonnegative(),
+  open: z.number().int().nonnegative(),
+  win_rate: nullableNumber,
+  avg_r: nullableNumber,
+  avg_return: nullableNumber,
+});
+export type EngineVersionFiguresView = z.infer<typeof engineVersionFiguresSchema>;
 
 export const trackRecordSummarySchema = z.object({
   /** The calls come from the demo market (simulated prices): they show how the record works, not the method's skill. */
@@ -83,6 +103,8 @@ export const trackRecordSummarySchema = z.object({
   /** The benchmark's change since the first call's session, by session. */
   benchmark: z.array(z.object({ date: z.string(), change: fraction })),
   benchmark_name: z.string(),
+  /** The live BUY trades per engine version (oldest first): each version judged on the calls it made itself. */
+  by_engine_version: z.array(engineVersionFiguresSchema),
   min_meaningful_trades: z.number().int().positive(),
   historical: z.array(historicalSimulationSchema),
 });

@@ -9,11 +9,12 @@ function progress(overrides: Partial<CallProgress> = {}): CallProgress {
 }
 
 /** A BUY that opened a trade: filled at 100 with a stop at 90, closed at `exit` on `exitDate`. */
-function trade(setup: string, exit: number, exitDate: string, d63: number | null): RecordedSetup {
+function trade(setup: string, exit: number, exitDate: string, d63: number | null, engineVersion = "2.0.0"): RecordedSetup {
   return {
     action: "BUY",
     setup,
     trade: true,
+    engineVersion,
     progress: progress({
       forward: [forward(0), forward(d63), forward(0)],
       trade: { state: "closed", session: 30, entrySession: 1, entryPrice: 100, stop: 90, target: 125, exitSession: 30, exitPrice: exit, exitReason: exit >= 125 ? "target" : exit <= 90 ? "stop" : "time" },
@@ -27,17 +28,35 @@ describe("the track record's figures", () => {
   const setups: RecordedSetup[] = [
     trade("Flat base", 125, "2026-03-02", 0.05),
     trade("Flat base", 90, "2026-02-02", -0.02),
-    trade("VCP", 110, "2026-03-02", 0.01),
+    trade("VCP", 110, "2026-03-02", 0.01, "2.1.0"),
     // A BUY still held: counted as open, not in the trade figures.
-    { action: "BUY", setup: "VCP", trade: true, progress: progress({ sessions: 40, forward: [forward(0.01), null, null], trade: { state: "held", session: 40, entrySession: 1, entryPrice: 100, stop: 90, target: 125, lastClose: 104 }, entryDate: "2026-05-01" }) },
-    { action: "WATCH", setup: "Flat base", trade: false, progress: progress({ forward: [forward(0.02), forward(0.03), forward(-0.01)] }) },
-    { action: "WATCH", setup: "No base", trade: false, progress: progress({ forward: [forward(-0.02), forward(-0.04), forward(-0.06)] }) },
-    { action: "SELL", setup: "Stage 4 decline", trade: false, progress: progress({ forward: [forward(-0.05), forward(-0.1), forward(0.02)] }) },
+    { action: "BUY", setup: "VCP", trade: true, engineVersion: "2.1.0", progress: progress({ sessions: 40, forward: [forward(0.01), null, null], trade: { state: "held", session: 40, entrySession: 1, entryPrice: 100, stop: 90, target: 125, lastClose: 104 }, entryDate: "2026-05-01" }) },
+    { action: "WATCH", setup: "Flat base", trade: false, engineVersion: "2.0.0", progress: progress({ forward: [forward(0.02), forward(0.03), forward(-0.01)] }) },
+    { action: "WATCH", setup: "No base", trade: false, engineVersion: "2.0.0", progress: progress({ forward: [forward(-0.02), forward(-0.04), forward(-0.06)] }) },
+    { action: "SELL", setup: "Stage 4 decline", trade: false, engineVersion: "2.0.0", progress: progress({ forward: [forward(-0.05), forward(-0.1), forward(0.02)] }) },
   ];
-  const figures = trackRecordFigures(setups, { BUY: 12, WATCH: 30, SELL: 5 }, [
-    { date: "2026-01-02", close: 400 },
-    { date: "2026-03-02", close: 420 },
-  ]);
+  const figures = trackRecordFigures(
+    setups,
+    { BUY: 12, WATCH: 30, SELL: 5 },
+    [
+      { date: "2026-01-02", close: 400 },
+      { date: "2026-03-02", close: 420 },
+    ],
+    [
+      { version: "2.0.0", since: "2025-12-01" },
+      { version: "2.1.0", since: "2026-02-10" },
+    ],
+  );
+
+  it("scores each engine version's BUY trades apart, since its first call", () => {
+    expect(figures.by_engine_version).toHaveLength(2);
+    const [older, newer] = figures.by_engine_version;
+    expect(older).toMatchObject({ engine_version: "2.0.0", since: "2025-12-01", trades: 2, open: 0, win_rate: 0.5 });
+    expect(older!.avg_r).toBeCloseTo((2.5 - 1) / 2, 12);
+    expect(older!.avg_return).toBeCloseTo((0.25 - 0.1) / 2, 12);
+    expect(newer).toMatchObject({ engine_version: "2.1.0", since: "2026-02-10", trades: 1, open: 1, win_rate: 1 });
+    expect(newer!.avg_r).toBeCloseTo(1, 12);
+  });
 
   it("counts calls, setups and open ones per action, by the back-test's definitions", () => {
     expect(figures.calls).toBe(47);

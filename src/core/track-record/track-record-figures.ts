@@ -17,7 +17,22 @@ export interface RecordedSetup {
   setup: string;
   /** The call opened a trade. */
   trade: boolean;
+  /** The engine version that made the call. */
+  engineVersion: string;
   progress: CallProgress;
+}
+
+/** The live trades of one engine version, since its first call: data nobody had seen when the version was made. */
+interface EngineVersionFigures {
+  engine_version: string;
+  /** Session of the version's first call. */
+  since: string;
+  /** Trades of the version not over yet (waiting for their fill, or held). */
+  open: number;
+  trades: number;
+  win_rate: number | null;
+  avg_r: number | null;
+  avg_return: number | null;
 }
 
 interface LiveActionStats extends ActionStats {
@@ -46,10 +61,13 @@ export interface TrackRecordFigures {
   buy_trades_by_setup: Record<string, TradeStats>;
   equity: EquityPoint[];
   benchmark: BenchmarkPoint[];
+  /** The BUY trades by engine version, in the order of `versions` given (oldest first). */
+  by_engine_version: EngineVersionFigures[];
 }
 
 interface ClosedTrade {
   setup: string;
+  engineVersion: string;
   exitDate: string;
   r: number;
   return: number;
@@ -60,7 +78,7 @@ function closedTrade(setup: RecordedSetup): ClosedTrade | null {
   const trade = setup.progress.trade;
   const result = tradeResult(setup.progress);
   if (!setup.trade || trade?.state !== "closed" || !result || !setup.progress.exitDate) return null;
-  return { setup: setup.setup, exitDate: setup.progress.exitDate, r: result.r, return: result.return, exitReason: trade.exitReason };
+  return { setup: setup.setup, engineVersion: setup.engineVersion, exitDate: setup.progress.exitDate, r: result.r, return: result.return, exitReason: trade.exitReason };
 }
 
 const finite = (value: number): number | null => (Number.isFinite(value) ? value : null);
@@ -69,11 +87,21 @@ function excessAt(setups: readonly RecordedSetup[], horizon: number): Float64Arr
   return Float64Array.from(setups, (s) => s.progress.forward[horizon]?.excess ?? Number.NaN);
 }
 
+/** Each version's closed BUY trades (win rate, average R and return) and its trades still open. */
+function byEngineVersion(setups: readonly RecordedSetup[], trades: readonly ClosedTrade[], versions: readonly { version: string; since: string }[], seed: number): EngineVersionFigures[] {
+  return versions.map(({ version, since }) => {
+    const { trades: closed, win_rate, avg_r, avg_return } = tradeStats(trades.filter((t) => t.engineVersion === version), seed);
+    const open = setups.filter((s) => s.trade && s.engineVersion === version && (s.progress.trade?.state === "waiting" || s.progress.trade?.state === "held")).length;
+    return { engine_version: version, since, open, trades: closed, win_rate, avg_r, avg_return };
+  });
+}
+
 /** `seed` fixes the bootstrap of the R intervals, so the same calls always give the same figures. */
 export function trackRecordFigures(
   setups: readonly RecordedSetup[],
   callDays: Record<RecommendationAction, number>,
   benchmark: readonly { date: string; close: number }[],
+  versions: readonly { version: string; since: string }[] = [],
   seed = 42,
 ): TrackRecordFigures {
   const trades = setups.map(closedTrade).filter((t): t is ClosedTrade => t !== null);
@@ -117,5 +145,6 @@ export function trackRecordFigures(
     buy_trades_by_setup: bySetup,
     equity,
     benchmark: first ? benchmark.map((b) => ({ date: b.date, change: b.close / first.close - 1 })) : [],
+    by_engine_version: byEngineVersion(setups, trades, versions, seed),
   };
 }

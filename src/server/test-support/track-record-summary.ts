@@ -14,6 +14,7 @@ export function historicalSimulation(overrides: Partial<HistoricalSimulation> = 
     tickers: 396,
     stock_years: 3317,
     engine_version: "2.0.0",
+    buy_interval: "block",
     actions: {
       BUY: actionStats({
         count: 1487,
@@ -76,6 +77,10 @@ export function trackRecordSummary(overrides: Partial<TrackRecordSummary> = {}):
     equity: [{ date: "2025-10-01", r: 1.5, trades: 1 }],
     benchmark: [{ date: "2025-09-02", change: 0 }],
     benchmark_name: "SPY",
+    by_engine_version: [
+      { engine_version: "2.0.0", since: "2025-09-02", trades: 1, open: 2, win_rate: 1, avg_r: 1.5, avg_return: 0.12 },
+      { engine_version: "2.1.0", since: "2025-10-01", trades: 0, open: 1, win_rate: null, avg_r: null, avg_return: null },
+    ],
     min_meaningful_trades: 30,
     historical: [historicalSimulation()],
     ...overrides,
@@ -95,6 +100,7 @@ export function emptyTrackRecordSummary(overrides: Partial<TrackRecordSummary> =
     buy_trades_by_setup: {},
     equity: [],
     benchmark: [],
+    by_engine_version: [],
     ...overrides,
   });
 }

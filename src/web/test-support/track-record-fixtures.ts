@@ -18,6 +18,7 @@ function historicalSimulation(overrides: Partial<HistoricalSimulation> = {}): Hi
     tickers: 396,
     stock_years: 3317,
     engine_version: "2.0.0",
+    buy_interval: "block",
     actions: {
       BUY: actionStats({
         count: 1487,
@@ -62,7 +63,7 @@ function historicalSimulation(overrides: Partial<HistoricalSimulation> = {}): Hi
 export function richSummary(overrides: Partial<TrackRecordSummary> = {}): TrackRecordSummary {
   return {
     simulated: true,
-    engine_versions: ["2.0.0"],
+    engine_versions: ["2.0.0", "2.1.0"],
     first_call: "2026-01-05",
     last_session: "2026-11-20",
     computed_at: "2026-11-20T22:05:00.000Z",
@@ -105,6 +106,10 @@ export function richSummary(overrides: Partial<TrackRecordSummary> = {}): TrackR
       { date: "2026-11-20", change: 0.062 },
     ],
     benchmark_name: "DEMO-INDEX",
+    by_engine_version: [
+      { engine_version: "2.0.0", since: "2026-01-05", trades: 41, open: 3, win_rate: 0.561, avg_r: 0.46, avg_return: 0.034 },
+      { engine_version: "2.1.0", since: "2026-06-15", trades: 12, open: 8, win_rate: 0.5, avg_r: 0.25, avg_return: 0.021 },
+    ],
     min_meaningful_trades: 30,
     historical: [historicalSimulation()],
     ...overrides,
@@ -126,6 +131,8 @@ export function freshSummary(overrides: Partial<TrackRecordSummary> = {}): Track
     buy_trades_by_setup: {},
     equity: [],
     benchmark: [{ date: "2026-11-20", change: 0 }],
+    engine_versions: ["2.0.0"],
+    by_engine_version: [{ engine_version: "2.0.0", since: "2026-11-20", trades: 0, open: 4, win_rate: null, avg_r: null, avg_return: null }],
     ...overrides,
   });
 }

@@ -128,17 +128,17 @@ export class TrackCallsRepository {
   }
 
   /** Every distinct call of a scope with its progress, for the figures. */
-  async scoredSetups(simulated: boolean): Promise<{ action: string; setup: string; baseType: string | null; trade: boolean; progress: CallProgress }[]> {
+  async scoredSetups(simulated: boolean): Promise<{ action: string; setup: string; baseType: string | null; trade: boolean; engineVersion: string; progress: CallProgress }[]> {
     const rows = await this.db
-      .select({ action: trackCalls.action, setup: trackCalls.setup, baseType: trackCalls.baseType, trade: trackCalls.trade, progress: trackOutcomes.progress })
+      .select({ action: trackCalls.action, setup: trackCalls.setup, baseType: trackCalls.baseType, trade: trackCalls.trade, engineVersion: trackCalls.engineVersion, progress: trackOutcomes.progress })
       .from(trackOutcomes)
       .innerJoin(trackCalls, eq(trackCalls.id, trackOutcomes.callId))
       .where(eq(trackCalls.simulated, simulated));
     return rows.map((r) => ({ ...r, progress: r.progress as CallProgress }));
   }
 
-  /** Calls (stock-sessions) of a scope by action, its first session and its engine versions (oldest first). */
-  async callTotals(simulated: boolean): Promise<{ byAction: Record<string, number>; firstCall: string | null; engineVersions: string[] }> {
+  /** Calls (stock-sessions) of a scope by action, its first session and its engine versions with their first session (oldest first). */
+  async callTotals(simulated: boolean): Promise<{ byAction: Record<string, number>; firstCall: string | null; engineVersions: { version: string; since: string }[] }> {
     const byAction = await this.db
       .select({ action: trackCalls.action, calls: count() })
       .from(trackCalls)
@@ -153,7 +153,7 @@ export class TrackCallsRepository {
     return {
       byAction: Object.fromEntries(byAction.map((r) => [r.action, Number(r.calls)])),
       firstCall: versions[0]?.first ?? null,
-      engineVersions: versions.map((v) => v.version),
+      engineVersions: versions.map((v) => ({ version: v.version, since: v.first })),
     };
   }
 

@@ -251,12 +251,13 @@ export class TrackRecordService {
       action: s.action as RecommendationAction,
       setup: s.trade ? (s.baseType ?? s.setup) : s.setup,
       trade: s.trade,
+      engineVersion: s.engineVersion,
       progress: s.progress,
     }));
     const callDays = Object.fromEntries(ACTIONS.map((a) => [a, totals.byAction[a] ?? 0])) as Record<RecommendationAction, number>;
-    const figures = trackRecordFigures(recorded, callDays, points);
+    const figures = trackRecordFigures(recorded, callDays, points, totals.engineVersions);
     const lastSession = setups.reduce<string | null>((latest, s) => (latest === null || s.progress.lastDate > latest ? s.progress.lastDate : latest), null);
-    return { ...figures, engine_versions: totals.engineVersions, first_call: totals.firstCall, last_session: lastSession, computed_at: now.toISOString() };
+    return { ...figures, engine_versions: totals.engineVersions.map((v) => v.version), first_call: totals.firstCall, last_session: lastSession, computed_at: now.toISOString() };
   }
 
   /**
@@ -318,6 +319,8 @@ export class TrackRecordService {
     const row = (stored?.figures as FiguresRow | undefined) ?? emptyFigures();
     return {
       ...row,
+      // Figures stored before the per-version figures existed have none until the next scoring.
+      by_engine_version: (row as Partial<FiguresRow>).by_engine_version ?? [],
       simulated: this.deps.market.demo,
       benchmark_name: this.deps.market.benchmarkTicker,
       min_meaningful_trades: MIN_MEANINGFUL_TRADES,

@@ -12,7 +12,8 @@ import { CachedMarketDataProvider } from "../../adapters/market/cached-market-da
 import { StoredAnalysesRepository, type ImportedAnalysis } from "../../stored-analyses/stored-analyses.repository";
 import { DEFAULT_ANALYSIS_CONFIG } from "../../../core/analysis/analysis-config";
 import { AnalysisOutcomesRepository } from "./analysis-outcomes.repository";
-import { TrackCallsRepository } from "./track-calls.repository";
+import type { CallProgress } from "../../../core/track-record/call-outcome";
+import { TrackCallsRepository, type NewTrackCall } from "./track-calls.repository";
 import { TrackRecordService } from "./track-record.service";
 import { createLogger } from "../../logger";
 
@@ -41,6 +42,17 @@ describe.each(testDatabaseKinds("database-behaviour"))("the track record's API o
     expect(summary.historical.map((h) => h.title)).toEqual(["S&P 500 stocks, 2009–2017, against SPY", "S&P 500 stocks, 2005–2021, against their equal-weighted index"]);
     expect(summary.historical[0]!.actions.BUY.avg_r).toBe(sp500Spy.actions.BUY.avg_r);
     expect(summary.historical[0]!.out_of_sample!.buy.trades).toBe(sp500Spy.groups.rest.actions.BUY.trades);
+  });
+
+  it("gives the historical BUY trades the block-bootstrap interval of the back-test, the control its own", async () => {
+    testApp = await startTestApp(kind);
+    const summary = trackRecordSummarySchema.parse((await testApp.app.inject({ url: "/api/track-record" })).json());
+    const simulation = summary.historical[0]!;
+    expect(simulation.buy_interval).toBe("block");
+    expect(simulation.actions.BUY.avg_r_ci95).toEqual(sp500Spy.avg_r_ci95_block);
+    expect(simulation.actions.BUY.avg_r_ci95).not.toEqual(sp500Spy.actions.BUY.avg_r_ci95);
+    expect(simulation.out_of_sample!.buy.avg_r_ci95).toEqual(sp500Spy.groups.rest.avg_r_ci95_block);
+    expect(simulation.control.avg_r_ci95).toEqual(sp500Spy.control.avg_r_ci95);
   });
 
   it("stores a call once per session, continues a repeated call, starts a new one when the call changes, and pages them", async () => {
@@ -88,6 +100,41 @@ describe.each(testDatabaseKinds("database-behaviour"))("the track record's API o
     // Published calls are never edited nor deleted: the database refuses it.
     await expect(testApp.database.executeSql("update track_calls set price = 0")).rejects.toThrow(/append-only/);
     await expect(testApp.database.executeSql("delete from track_calls")).rejects.toThrow(/append-only/);
+  });
+
+  it("shows the BUY trades of each engine version apart, since that version's first call", async () => {
+    testApp = await startTestApp(kind);
+    /** A BUY that opened a trade bought at 100 with a stop at 90 and closed at `exit` (open while `exit` is null). */
+    const buy = (ticker: string, asOf: string, engineVersion: string, exit: number | null): { call: NewTrackCall; progress: CallProgress } => {
+      const id = `${ticker}-${asOf}`;
+      const trade: CallProgress["trade"] =
+        exit === null
+          ? { state: "held", session: 5, entrySession: 1, entryPrice: 100, stop: 90, target: 125, lastClose: 101 }
+          : { state: "closed", session: 20, entrySession: 1, entryPrice: 100, stop: 90, target: 125, exitSession: 20, exitPrice: exit, exitReason: exit <= 90 ? "stop" : exit >= 125 ? "target" : "time" };
+      const call: NewTrackCall = { id, asOf, ticker, action: "BUY", setup: "Breakout", baseType: "Flat base", price: 100, engineVersion, simulated: true, dataSource: "demo", episodeId: id, trade: true };
+      return { call, progress: { sessions: 20, lastDate: "2099-03-01", lastClose: exit ?? 101, forward: [null, null, null], trade, entryDate: asOf, exitDate: exit === null ? null : "2099-02-01" } };
+    };
+    const calls = [
+      buy("NWSC", "2099-01-02", "2.0.0", 125),
+      buy("QBIT", "2099-01-05", "2.0.0", 90),
+      buy("VNTR", "2099-01-20", "2.1.0", 110),
+      buy("NWSC", "2099-01-21", "2.1.0", null),
+      // A WATCH call of the newer version: its first call dates the version, it opens no trade.
+      { call: { ...buy("QBIT", "2099-01-15", "2.1.0", null).call, action: "WATCH", trade: false }, progress: { ...buy("QBIT", "2099-01-15", "2.1.0", null).progress, trade: null } },
+    ];
+    const progressById = new Map(calls.map((c) => [c.call.id, c.progress]));
+    await new TrackCallsRepository(testApp.database.db).insertCalls(
+      calls.map((c) => c.call),
+      (call) => progressById.get(call.id)!,
+    );
+    await testApp.services.trackRecord.refreshFigures();
+
+    const summary = trackRecordSummarySchema.parse((await testApp.app.inject({ url: "/api/track-record" })).json());
+    expect(summary.engine_versions).toEqual(["2.0.0", "2.1.0"]);
+    expect(summary.by_engine_version).toEqual([
+      { engine_version: "2.0.0", since: "2099-01-02", trades: 2, open: 0, win_rate: 0.5, avg_r: 0.75, avg_return: expect.closeTo(0.075, 12) as number },
+      { engine_version: "2.1.0", since: "2099-01-15", trades: 1, open: 1, win_rate: 1, avg_r: 1, avg_return: expect.closeTo(0.1, 12) as number },
+    ]);
   });
 
   it("refuses to empty the published calls with TRUNCATE, with or without CASCADE", async () => {

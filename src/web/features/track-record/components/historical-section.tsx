@@ -15,8 +15,14 @@ const HISTORICAL_CAVEATS = [
   "When one session touches both the stop and the target, the stop is assumed to come first.",
   "The method was tuned on tickers A–M only; the out-of-sample figures are the N–Z half, reported as they came out.",
   "Large caps only, and no earnings history in the data, so the CAN SLIM earnings rules never blocked a BUY there.",
-  "Trades of different stocks overlap in time and move with the market; the intervals treat them as independent, so they are too narrow rather than too wide.",
 ] as const;
+
+/** The caveat on the intervals: the BUY interval is a block one only when the back-test wrote it so. */
+const INTERVAL_CAVEAT = {
+  block:
+    "Trades of different stocks overlap in time and move with the market: the BUY interval resamples entry months in 12-month blocks for that reason; the control's and the bases' intervals treat trades as independent, so they are too narrow rather than too wide.",
+  trades: "Trades of different stocks overlap in time and move with the market; the intervals treat them as independent, so they are too narrow rather than too wide.",
+} as const;
 
 /**
  * 'BUY trades averaged +0.41R against +0.51R for trades entered on random dates …: they did not beat
@@ -117,7 +123,7 @@ function Simulation({ simulation, index }: { simulation: HistoricalSimulation; i
           { label: "Control (random dates)", stats: simulation.control },
         ]}
       />
-      <TradeTermsNote />
+      <TradeTermsNote interval={simulation.buy_interval} />
       {verdict ? (
         <p data-testid="historical-verdict" className="text-sm font-medium text-ink">
           {verdict}
@@ -171,7 +177,7 @@ export function HistoricalSection({ simulations }: { simulations: HistoricalSimu
       <div>
         <h3 className="text-base font-semibold text-ink">Limits of the simulation</h3>
         <ul data-testid="historical-caveats" className="mt-2 list-disc space-y-1.5 pl-5 text-sm text-ink">
-          {HISTORICAL_CAVEATS.map((caveat) => (
+          {[...HISTORICAL_CAVEATS, INTERVAL_CAVEAT[simulations.length > 0 && simulations.every((s) => s.buy_interval === "block") ? "block" : "trades"]].map((caveat) => (
             <li key={caveat}>{caveat}</li>
           ))}
         </ul>

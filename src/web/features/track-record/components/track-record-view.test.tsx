@@ -184,6 +184,37 @@ describe("TrackRecordView", () => {
     expect(flat).not.toHaveTextContent("too few");
   });
 
+  it("shows each engine version's live BUY trades since its first call, with the too-few wording under 30 closed trades", async () => {
+    serve();
+    renderApp("/track-record");
+    const table = await screen.findByTestId("engine-versions-table");
+    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual([
+      "Engine version",
+      "Calls since",
+      "Trades closed",
+      "Still open",
+      "Win rate",
+      "Average R",
+      "Average return",
+    ]);
+    const older = within(table).getByTestId("engine-version-2.0.0");
+    expect(within(older).getAllByRole("cell").map((c) => c.textContent)).toEqual(["Jan 5, 2026", "41", "3", "56.1%", "+0.46R", "+3.4%"]);
+    expect(within(older).queryByTestId("too-few")).not.toBeInTheDocument();
+    const newer = within(table).getByTestId("engine-version-2.1.0");
+    expect(within(newer).getAllByRole("cell").map((c) => c.textContent)).toEqual(["Jun 15, 2026", "12", "8", "50.0%", "+0.25R", "+2.1%"]);
+    expect(within(newer).getByTestId("too-few")).toHaveTextContent("fewer than 30 trades — too few to judge");
+    expect(screen.getByTestId("engine-versions-definitions")).toHaveTextContent(/first published call/);
+  });
+
+  it("says a version has no closed trade yet in the too-few wording, with dashes for its figures", async () => {
+    serve({ summary: freshSummary(), calls: () => callsPage(SAMPLE_CALLS.filter((c) => c.status === "open")) });
+    renderApp("/track-record");
+    const row = within(await screen.findByTestId("engine-versions-table")).getByTestId("engine-version-2.0.0");
+    expect(within(row).getAllByRole("cell").map((c) => c.textContent)).toEqual(["Nov 20, 2026", "0", "4", "—", "—", "—"]);
+    expect(row).toHaveTextContent("fewer than 30 trades — too few to judge");
+    expect(document.body).not.toHaveTextContent(/NaN|undefined/);
+  });
+
   it("draws the trades and the benchmark on one percent axis once the chart nears the screen, with the points in a table built on opening", async () => {
     const near = stubIntersectionObserver();
     serve();
@@ -306,7 +337,7 @@ describe("TrackRecordView", () => {
     expect(within(cards[0]!).getAllByRole("definition").map((value) => value.textContent)).toEqual(cells);
     expect(cards[0]).toHaveTextContent("NVDAsimulated");
     expect(list).toHaveClass("sm:hidden");
-    for (const id of ["setups-table", "historical-calls-1", "historical-trades-1"]) {
+    for (const id of ["engine-versions-table", "setups-table", "historical-calls-1", "historical-trades-1"]) {
       expect(screen.queryByTestId(id)).not.toBeInTheDocument();
       expect(within(screen.getByTestId(`${id}-cards`)).getAllByRole("listitem").length).toBeGreaterThan(0);
     }
@@ -434,6 +465,26 @@ describe("TrackRecordView", () => {
     expect(caveats).toHaveTextContent(/No costs/);
     expect(caveats).toHaveTextContent(/stop is assumed to come first/);
     expect(caveats).toHaveTextContent(/tuned on tickers A–M/);
+  });
+
+  it("says the historical BUY interval resamples entry months in 12-month blocks, and what it is when a back-test has no block interval", async () => {
+    serve();
+    renderApp("/track-record");
+    const simulation = (await screen.findAllByTestId("historical-simulation"))[0]!;
+    expect(within(simulation).getByTestId("trade-definitions")).toHaveTextContent(/For the BUY setups it resamples the entry months in 12-month blocks/);
+    expect(screen.getByTestId("historical-caveats")).toHaveTextContent(/the BUY interval resamples entry months in 12-month blocks/);
+    // The live record's own trade table keeps the plain definition.
+    expect(within(screen.getByTestId("setups-section")).getByTestId("trade-definitions")).not.toHaveTextContent(/12-month blocks/);
+    cleanup();
+
+    const summary = richSummary();
+    summary.historical = summary.historical.map((h) => ({ ...h, buy_interval: "trades" as const }));
+    serve({ summary });
+    renderApp("/track-record");
+    const older = (await screen.findAllByTestId("historical-simulation"))[0]!;
+    expect(within(older).getByTestId("trade-definitions")).toHaveTextContent("given how many trades there are");
+    expect(within(older).getByTestId("trade-definitions")).not.toHaveTextContent(/12-month blocks/);
+    expect(screen.getByTestId("historical-caveats")).toHaveTextContent(/the intervals treat them as independent/);
   });
 
   it("says so when the record cannot be loaded", async () => {

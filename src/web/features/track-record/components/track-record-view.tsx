@@ -10,6 +10,7 @@ import { trackRecordKeys } from "../../../lib/query-keys";
 import { TRACK_RECORD_STALE_MS, fetchTrackRecordSummary } from "../../../lib/track-record-api";
 import { formatCount, liveReturnSentence, returnVerdict, yearRange } from "../../../../core/narrative/track-record-words";
 import { CallsTable, callsFilterParams, readCallsFilter, useCallsPage, type CallsFilter } from "./calls-table";
+import { EngineVersionsSection } from "./engine-versions-table";
 import { EquityChart, EquityTable } from "./equity-chart";
 import { HistoricalSection } from "./historical-section";
 import { TradeStatsTable, TradeTermsNote } from "./setup-stats-table";
@@ -194,6 +195,7 @@ function LaterSections({ summary, filter, onFilterChange }: { summary: TrackReco
   if (!shown) return <div data-testid="later-sections-pending" className="min-h-screen" />;
   return (
     <>
+      <EngineVersionsSection versions={summary.by_engine_version} minimum={summary.min_meaningful_trades} />
       <EquitySection summary={summary} />
       <SetupsSection summary={summary} />
       <CallsTable filter={filter} onFilterChange={onFilterChange} />
