@@ -3,7 +3,7 @@ import type { AnalysisConfig } from "../core/analysis/analysis-config";
 import type { AnalysisReport } from "../core/analysis/analysis-report";
 import { equalWeightIndex } from "../core/backtest/equal-weight-index";
 import { universeRsRatings } from "../core/backtest/universe-rs";
-import type { DailyBars } from "../core/market/market-data";
+import { barsFrom, type DailyBars } from "../core/market/market-data";
 import { barsUpTo } from "../server/features/stock-analysis/stock-analysis.service";
 import type { HistorySeries } from "./backtest/history-files";
 
@@ -29,7 +29,7 @@ export function universeRsRatingAt(ticker: string, bars: DailyBars, universe: re
   const recent = (series: DailyBars): DailyBars => {
     const cut = barsUpTo(series, asOf);
     const start = Math.max(0, cut.close.length - window);
-    return start === 0 ? cut : sessionsFrom(cut, start);
+    return start === 0 ? cut : barsFrom(cut, start);
   };
   const others = universe.filter((s) => s.ticker !== ticker).map((s) => recent(s.bars));
   const series = [recent(bars), ...others];
@@ -38,18 +38,6 @@ export function universeRsRatingAt(ticker: string, bars: DailyBars, universe: re
   const rating = own.length > 0 && Number.isFinite(own[own.length - 1]!) ? own[own.length - 1]! : null;
   const ranked = series.filter((s, k) => s.dates.at(-1) === asOf && Number.isFinite(ratings[k]![ratings[k]!.length - 1]!)).length;
   return { rating, ranked };
-}
-
-function sessionsFrom(bars: DailyBars, start: number): DailyBars {
-  return {
-    dates: bars.dates.slice(start),
-    open: bars.open.subarray(start),
-    high: bars.high.subarray(start),
-    low: bars.low.subarray(start),
-    close: bars.close.subarray(start),
-    volume: bars.volume.subarray(start),
-    ...(bars.tradedClose ? { tradedClose: bars.tradedClose.subarray(start) } : {}),
-  };
 }
 
 /**

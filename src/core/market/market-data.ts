@@ -89,9 +89,8 @@ export function firstBars(bars: DailyBars, count: number): DailyBars {
   };
 }
 
-/** The last `count` sessions (a view: no copy of the price columns). */
-export function lastBars(bars: DailyBars, count: number): DailyBars {
-  const start = Math.max(0, bars.close.length - count);
+/** The sessions from index `start` on (a view: no copy of the price columns). */
+export function barsFrom(bars: DailyBars, start: number): DailyBars {
   const view: DailyBars = {
     dates: bars.dates.slice(start),
     open: bars.open.subarray(start),
@@ -102,4 +101,9 @@ export function lastBars(bars: DailyBars, count: number): DailyBars {
   };
   if (bars.tradedClose) view.tradedClose = bars.tradedClose.subarray(start);
   return view;
+}
+
+/** The last `count` sessions (a view: no copy of the price columns). */
+export function lastBars(bars: DailyBars, count: number): DailyBars {
+  return barsFrom(bars, Math.max(0, bars.close.length - count));
 }

@@ -1,4 +1,4 @@
-import type { DailyBars } from "./market-data";
+import { barsFrom, type DailyBars } from "./market-data";
 
 /**
  * A check of an adjusted daily series for jumps its own file does not explain (pure, no I/O). A
@@ -82,18 +82,6 @@ export function findPriceGlitches(bars: DailyBars, events: SessionEvents | null)
   return glitches;
 }
 
-function sliceBars(bars: DailyBars, from: number): DailyBars {
-  return {
-    dates: bars.dates.slice(from),
-    open: bars.open.slice(from),
-    high: bars.high.slice(from),
-    low: bars.low.slice(from),
-    close: bars.close.slice(from),
-    volume: bars.volume.slice(from),
-    ...(bars.tradedClose ? { tradedClose: bars.tradedClose.slice(from) } : {}),
-  };
-}
-
 /**
  * The series checked: unchanged with no glitch; otherwise only the sessions after the last glitch
  * (the glitch session's own bar may be the bad one). Keeping the later part makes the stock start
@@ -103,7 +91,7 @@ export function checkSeries(ticker: string, bars: DailyBars, events: SessionEven
   const glitches = findPriceGlitches(bars, events);
   if (glitches.length === 0) return { bars, check: null };
   const from = bars.dates.indexOf(glitches[glitches.length - 1]!.date) + 1;
-  const kept = sliceBars(bars, from);
+  const kept = barsFrom(bars, from);
   return { bars: kept, check: { ticker, glitches, kept_from: kept.dates[0] ?? null, dropped_sessions: from } };
 }
 
