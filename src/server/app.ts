@@ -219,9 +219,6 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   const services = awaitServices(config, deps, app);
   await registerPlugins(app, config, services.ready);
   await registerFeatureRoutes(app, config, deps, services);
-  await registerSpaFallback(app, deps.webRoot, {
-    demo: async () => (await services.ready()).market.demo,
-    publicConfig: async () => toPublicConfig(config, (await services.ready()).market.demo),
-  });
+  await registerSpaFallback(app, deps.webRoot, { publicConfig: async () => toPublicConfig(config, (await services.ready()).market.demo) });
   return app;
 }

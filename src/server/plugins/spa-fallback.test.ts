@@ -16,11 +16,11 @@ afterEach(async () => {
   webRoot = undefined;
 });
 
-async function serve(files: Record<string, string>, demo?: () => Promise<boolean>, publicConfig?: () => Promise<unknown>): Promise<FastifyInstance> {
+async function serve(files: Record<string, string>, publicConfig?: () => Promise<{ demo: boolean } & Record<string, unknown>>): Promise<FastifyInstance> {
   webRoot = mkdtempSync(path.join(tmpdir(), "quanta-spa-"));
   for (const [name, content] of Object.entries(files)) writeFileSync(path.join(webRoot, name), content);
   app = Fastify();
-  await registerSpaFallback(app, webRoot, { demo, publicConfig });
+  await registerSpaFallback(app, webRoot, { publicConfig });
   return app;
 }
 
@@ -44,19 +44,19 @@ describe("registerSpaFallback", () => {
   });
 
   it("sends the pages marked for the demo market once the services say it is in use", async () => {
-    const demo = await serve(DEMO_BUILD, () => Promise.resolve(true));
+    const demo = await serve(DEMO_BUILD, () => Promise.resolve({ demo: true }));
     await new Promise((resolve) => setImmediate(resolve));
     expect((await demo.inject({ method: "GET", url: "/" })).body).toBe("<p>demo landing</p>");
-    expect((await demo.inject({ method: "GET", url: "/stocks" })).body).toBe("<p>demo shell</p>");
+    expect((await demo.inject({ method: "GET", url: "/stocks" })).body).toBe('<script id="public-config" type="application/json">{"demo":true}</script><p>demo shell</p>');
     await app?.close();
     rmSync(webRoot!, { recursive: true, force: true });
-    const real = await serve(DEMO_BUILD, () => Promise.resolve(false));
+    const real = await serve(DEMO_BUILD, () => Promise.resolve({ demo: false }));
     await new Promise((resolve) => setImmediate(resolve));
     expect((await real.inject({ method: "GET", url: "/" })).body).toBe("<p>landing</p>");
   });
 
   it("sends the unmarked pages while the services are not ready yet, without waiting for them", async () => {
-    const server = await serve(DEMO_BUILD, () => new Promise<boolean>(() => undefined));
+    const server = await serve(DEMO_BUILD, () => new Promise(() => undefined));
     expect((await server.inject({ method: "GET", url: "/" })).body).toBe("<p>landing</p>");
   });
 
@@ -81,7 +81,7 @@ describe("registerSpaFallback", () => {
   });
 
   it("puts the public configuration in the SPA shell once it is known, escaped, and leaves the pre-rendered landing page alone", async () => {
-    const server = await serve({ "index.html": "<html><head><title>Q</title></head><body></body></html>", "landing.html": "<p>landing</p>" }, undefined, () =>
+    const server = await serve({ "index.html": "<html><head><title>Q</title></head><body></body></html>", "landing.html": "<p>landing</p>" }, () =>
       Promise.resolve({ brand: "</script><b>", demo: true }),
     );
     await server.ready();
@@ -96,7 +96,7 @@ describe("registerSpaFallback", () => {
   });
 
   it("embeds the configuration in the demo market's marked shell when the demo market is in use", async () => {
-    const server = await serve({ ...DEMO_BUILD, "index-demo.html": "<html data-demo><head></head></html>" }, () => Promise.resolve(true), () => Promise.resolve({ demo: true }));
+    const server = await serve({ ...DEMO_BUILD, "index-demo.html": "<html data-demo><head></head></html>" }, () => Promise.resolve({ demo: true }));
     await server.ready();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect((await server.inject({ method: "GET", url: "/stocks" })).body).toBe('<html data-demo><head><script id="public-config" type="application/json">{"demo":true}</script></head></html>');
@@ -109,7 +109,7 @@ describe("registerSpaFallback", () => {
       "track-record.html": "<html><head></head><p>record shell</p></html>",
       "track-record-demo.html": "<html data-demo><head></head><p>demo record shell</p></html>",
     };
-    const real = await serve(files, () => Promise.resolve(false), () => Promise.resolve({ demo: false }));
+    const real = await serve(files, () => Promise.resolve({ demo: false }));
     await real.ready();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect((await real.inject({ method: "GET", url: "/track-record?page=2" })).body).toBe(
@@ -119,9 +119,9 @@ describe("registerSpaFallback", () => {
     expect((await real.inject({ method: "GET", url: "/" })).body).toBe("<p>landing</p>");
     await app?.close();
     rmSync(webRoot!, { recursive: true, force: true });
-    const demo = await serve(files, () => Promise.resolve(true));
+    const demo = await serve(files, () => Promise.resolve({ demo: true }));
     await new Promise((resolve) => setImmediate(resolve));
-    expect((await demo.inject({ method: "GET", url: "/track-record" })).body).toBe("<html data-demo><head></head><p>demo record shell</p></html>");
+    expect((await demo.inject({ method: "GET", url: "/track-record" })).body).toBe('<html data-demo><head><script id="public-config" type="application/json">{"demo":true}</script></head><p>demo record shell</p></html>');
   });
 
   it("sends the SPA shell for such a page when the build made no shell of its own", async () => {
@@ -134,7 +134,7 @@ describe("registerSpaFallback", () => {
   });
 
   it("sends the shell as built while the configuration is not known", async () => {
-    const server = await serve({ "index.html": "<p>shell</p>" }, undefined, () => new Promise(() => undefined));
+    const server = await serve({ "index.html": "<p>shell</p>" }, () => new Promise(() => undefined));
     await server.ready();
     expect((await server.inject({ method: "GET", url: "/stocks" })).body).toBe("<p>shell</p>");
   });

@@ -41,10 +41,11 @@ function demoPage(file: string): string {
 }
 
 export interface SpaFallbackOptions {
-  /** Whether the demo market is in use (known once the services are ready). */
-  demo?: () => Promise<boolean>;
-  /** The public configuration (GET /api/config's body) to embed in the shell once it is known. */
-  publicConfig?: () => Promise<unknown>;
+  /**
+   * The public configuration (GET /api/config's body), known once the services are ready: embedded
+   * in the shells, and its `demo` picks the pages marked for the demo market.
+   */
+  publicConfig?: () => Promise<{ demo: boolean }>;
 }
 
 /**
@@ -59,28 +60,19 @@ export async function registerSpaFallback(app: FastifyInstance, webRoot: string 
   const routeShells = new Map(
     Object.entries(ROUTE_SHELLS).filter(([, file]) => root && existsSync(path.join(root, file)) && existsSync(path.join(root, demoPage(file)))),
   );
-  // Never waited for: until the services are ready (seconds at start-up) pages go out unmarked.
+  // Never waited for: until the services are ready (seconds at start-up) pages go out as built,
+  // unmarked and without the configuration. Once known, one shell per file is kept.
+  let config: { value: { demo: boolean } } | null = null;
   let demo = false;
-  if (root && options.demo) {
-    options.demo().then(
+  const shells = new Map<string, string>();
+  if (root && options.publicConfig) {
+    options.publicConfig().then(
       (value) => {
-        demo = value && existsSync(path.join(root, demoPage(landing))) && existsSync(path.join(root, demoPage("index.html")));
+        config = { value };
+        demo = value.demo && existsSync(path.join(root, demoPage(landing))) && existsSync(path.join(root, demoPage("index.html")));
       },
       () => undefined,
     );
-  }
-  // The shell with the configuration, once known (the market in use is settled at start-up); until
-  // then, and without one, the file as built. One per shell file (marked for the demo market or not).
-  let config: { value: unknown } | null = null;
-  const shells = new Map<string, string>();
-  if (root && options.publicConfig) {
-    const publicConfig = options.publicConfig;
-    app.addHook("onReady", async () => {
-      void publicConfig().then(
-        (value) => (config = { value }),
-        () => undefined,
-      );
-    });
   }
   const shellOf = (file: string): string | null => {
     if (!root || config === null) return null;
