@@ -91,6 +91,17 @@ class History {
   }
 }
 
+/** The last position asked, kept: every ticker of a session asks the same one (a 5,000-ticker screen). */
+let lastPosition: { date: string; index: number } | null = null;
+
+/** A session's index on the path: 0 is the epoch, −k is k sessions before it. */
+function pathIndexOf(date: string): number {
+  if (lastPosition?.date !== date) {
+    lastPosition = { date, index: date >= DEMO_EPOCH ? sessionsBetween(DEMO_EPOCH, date) - 1 : 1 - sessionsBetween(date, DEMO_EPOCH) };
+  }
+  return lastPosition.index;
+}
+
 export interface DemoSeriesRequest {
   listing: DemoListing;
   seed: number;
@@ -102,9 +113,7 @@ export interface DemoSeriesRequest {
 
 export function generateDemoBars({ listing, seed, dates, variant }: DemoSeriesRequest): DailyBars {
   const count = dates.length;
-  // Index of the last date on the path: 0 is the epoch, −k is k sessions before it.
-  const lastDate = dates[count - 1] ?? DEMO_EPOCH;
-  const lastIndex = lastDate >= DEMO_EPOCH ? sessionsBetween(DEMO_EPOCH, lastDate) - 1 : 1 - sessionsBetween(lastDate, DEMO_EPOCH);
+  const lastIndex = pathIndexOf(dates[count - 1] ?? DEMO_EPOCH);
   const s = new Rng(hashParts("structure", seed, listing.ticker));
   const r = new Rng(hashParts("noise", seed, listing.ticker));
   const historyKey = hashParts("history", seed, listing.ticker);
