@@ -3,7 +3,7 @@ import { atr } from "../indicators/average-true-range";
 import { sma } from "../indicators/moving-average";
 import { betaAdjustedExcess } from "./beta";
 import { rMultiple, withCosts, type TradeOutcome } from "./trade-simulation";
-import { HORIZONS, evaluatedRange, type BenchmarkContext, type Episode, type StockResult, type Trade, type WalkForwardOptions } from "./walk-forward";
+import { HORIZONS, evaluatedRange, forwardExcess, type BenchmarkContext, type Episode, type StockResult, type Trade, type WalkForwardOptions } from "./walk-forward";
 
 /**
  * Method v3, as pre-registered before any v3 figure existed: BUY a stock whose RS rating is in the
@@ -67,14 +67,6 @@ export function simulateCloseStopTrade(bars: DailyBars, signalIndex: number, sto
   return null;
 }
 
-function forwardExcess(bars: DailyBars, benchmark: BenchmarkContext, i: number, horizon: number): number {
-  const from = benchmark.indexByDate.get(bars.dates[i]!);
-  const j = i + horizon;
-  const to = j < bars.close.length ? benchmark.indexByDate.get(bars.dates[j]!) : undefined;
-  if (from === undefined || to === undefined) return Number.NaN;
-  return bars.close[j]! / bars.close[i]! - 1 - (benchmark.bars.close[to]! / benchmark.bars.close[from]! - 1);
-}
-
 /**
  * The walk-forward of one stock under v3. Sessions without a BUY count as WATCH (v3 has no other
  * call for a stock not held); a run of BUY sessions is one setup. One trade at a time: a BUY while
@@ -115,7 +107,7 @@ export function walkForwardStockV3(
     const action = isV3Buy(rsRatings?.[i] ?? Number.NaN, at !== undefined && regime[at] === true) ? "BUY" : "WATCH";
     const excess: Episode["excess"] = [0, 0, 0];
     HORIZONS.forEach((horizon, h) => {
-      excess[h] = forwardExcess(bars, benchmark, i, horizon);
+      excess[h] = forwardExcess(bars, benchmark, i, horizon, at ?? -1);
       allDates[h]![evaluated] = excess[h]!;
     });
     evaluated++;

@@ -114,7 +114,8 @@ export function evaluatedRange(bars: DailyBars, options: Pick<WalkForwardOptions
   return { first, last };
 }
 
-function forwardExcess(bars: DailyBars, benchmark: BenchmarkContext, i: number, horizon: number, benchmarkIndex: number): number {
+/** The stock's return over `horizon` sessions from `i` minus the benchmark's (NaN past either's data). */
+export function forwardExcess(bars: DailyBars, benchmark: BenchmarkContext, i: number, horizon: number, benchmarkIndex: number): number {
   const j = i + horizon;
   if (j >= bars.close.length || benchmarkIndex < 0) return Number.NaN;
   const benchmarkLater = benchmark.indexByDate.get(bars.dates[j]!);
