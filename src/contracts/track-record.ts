@@ -59,12 +59,8 @@ export const historicalSimulationSchema = z.object({
   /** Trades entered on random dates with the same stop, target and time limit. */
   control: tradeStatsSchema,
   buy_trades_by_setup: z.record(z.string(), tradeStatsSchema),
-  /**
-   * How the BUY trades' 95% interval of the average R was resampled: 'block' = entry months in
-   * 12-month blocks (overlapping trades are not independent); 'trades' = trade by trade, for a
-   * back-test written before block intervals. The control's and the bases' intervals are trade by trade.
-   */
-  buy_interval: z.enum(["block", "trades"]),
+  /** Trading costs in basis points a side, taken from every trade's return and R (the controls' too). */
+  costs_bp: z.number().nonnegative(),
   /** The same figures on the tickers the method was not tuned on (N–Z), when split. */
   out_of_sample: z.object({ tickers: z.number().int().nonnegative(), buy: tradeStatsSchema, control: tradeStatsSchema }).nullable(),
 });

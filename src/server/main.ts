@@ -70,6 +70,8 @@ async function main(): Promise<void> {
       await ready.publicRefresh.startWorking();
       await ready.alertJobs.startWorking();
       schedule = schedulePublicRefresh(ready.publicRefresh, config.research.publicRefreshCron, logger);
+      // Figures stored by an older version are recomputed now rather than at the next daily screen.
+      void ready.trackRecord.refreshOutdatedFigures().catch((error: unknown) => logger.error({ err: error }, "the track record's figures could not be recomputed"));
     })
     .catch((error: unknown) => logger.error({ err: error }, "the daily refresh's job workers could not start"));
   const app = await buildApp(config, { services, logger, mail, outbox, authSecret, webRoot: defaultWebRoot, metrics, ...(clock && { clock }) });

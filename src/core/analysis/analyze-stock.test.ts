@@ -156,7 +156,7 @@ describe("report", () => {
     expect(s.fundamental_analysis.quarterly_eps_growth_trend).toMatch(/^Accelerating: \+\d+\.\d% → \+\d+\.\d% → \+\d+\.\d% year over year/);
     expect(s.institutional_ownership.institutional_ownership).toBe(0.72);
     expect(s.institutional_ownership.institutional_ownership_trend).toBe("Increasing: 1,260 institutional holders, +4.7% on the quarter");
-    expect(s.recommendation.risk_management).toMatch(/^Buy between \d+\.\d{2} and \d+\.\d{2}; stop \d+\.\d{2}/);
+    expect(s.recommendation.risk_management).toMatch(/^Buy between (\d+\.\d{2}) and \d+\.\d{2} \(after an open under \1, only once it trades back up to it\); stop \d+\.\d{2}/);
   });
 
   it("labels demo data as simulated in the text and the meta", () => {

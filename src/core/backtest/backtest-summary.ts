@@ -3,7 +3,7 @@ import type { MarketDirectionSeries } from "../analysis/market-direction";
 import type { DailyBars } from "../market/market-data";
 import type { DataCheck } from "../market/price-check";
 import type { V3Acceptance } from "./v3-acceptance";
-import { blockBootstrapMeanInterval, bootstrapMeanInterval, mean, median, shareWhere } from "./statistics";
+import { blockBootstrapMeanInterval, mean, median, shareWhere } from "./statistics";
 import { ACTIONS, HORIZONS, MARKET_TRENDS, type Episode, type StockResult, type Trade } from "./walk-forward";
 
 /**
@@ -47,7 +47,11 @@ export interface GroupSummary {
   buy_minus_control_avg_r: number | null;
   sell_reasons: Record<string, { setups: number; median_excess_d126: number | null }>;
   buy_trades_by_setup: Record<string, TradeStats>;
-  /** The BUY trades' average R with a 95% interval resampling entry months in 12-month blocks. */
+  /**
+   * The BUY trades' 95% interval of the average R (entry months in 12-month blocks): the same as
+   * `actions.BUY.avg_r_ci95`, kept under this name for readers of back-tests written when the
+   * other intervals were still trade by trade.
+   */
   avg_r_ci95_block: [number | null, number | null];
   /** Median over BUY setups of the 63-session return minus trailing beta × the benchmark's. */
   beta_adjusted_excess: { d63: number | null };
@@ -73,10 +77,13 @@ export interface BacktestSummary extends GroupSummary {
 
 const finite = (value: number): number | null => (Number.isFinite(value) ? value : null);
 
-/** Trade figures of closed trades (win rate, R with its bootstrap interval, exits). */
-export function tradeStats(trades: readonly Pick<Trade, "r" | "return" | "exitReason">[], seed: number): TradeStats {
+/**
+ * Trade figures of closed trades (win rate, R with its 95% interval, exits). The interval resamples
+ * entry months in 12-month blocks: trades open at the same time rise and fall together, so
+ * resampling them one by one would make it too narrow.
+ */
+export function tradeStats(trades: readonly Pick<Trade, "r" | "return" | "exitReason" | "fillDate">[], seed: number): TradeStats {
   const r = Float64Array.from(trades, (t) => t.r);
-  const [lo, hi] = bootstrapMeanInterval(r, { seed });
   const exits = { stop: 0, target: 0, time: 0 };
   for (const t of trades) exits[t.exitReason]++;
   return {
@@ -84,7 +91,7 @@ export function tradeStats(trades: readonly Pick<Trade, "r" | "return" | "exitRe
     win_rate: finite(shareWhere(r, (v) => v > 0)),
     avg_r: finite(mean(r)),
     median_r: finite(median(r)),
-    avg_r_ci95: [finite(lo), finite(hi)],
+    avg_r_ci95: blockInterval(trades, (t) => t.r, seed),
     avg_return: finite(mean(Float64Array.from(trades, (t) => t.return))),
     exits,
   };
@@ -176,7 +183,7 @@ export function summarizeGroup(results: readonly StockResult[], seed: number): G
     buy_minus_control_avg_r: buyAvg !== null && control.avg_r !== null ? buyAvg - control.avg_r : null,
     sell_reasons: sellReasons,
     buy_trades_by_setup: bySetup,
-    avg_r_ci95_block: blockInterval(buyTrades, (t) => t.r, seed),
+    avg_r_ci95_block: actions.BUY.avg_r_ci95,
     beta_adjusted_excess: { d63: finite(median(results.flatMap((r) => r.episodes.filter((e) => e.action === "BUY").map((e) => e.betaExcessD63)))) },
     paired_control: pairedControlStats(buyTrades, seed),
   };

@@ -59,6 +59,7 @@ export function pairedControlOf(
           signalIndex: j - 1,
           lastEntryIndex: j,
           entryCeiling: Number.POSITIVE_INFINITY,
+          entryFloor: 0,
           stop,
           target,
           relative: true,

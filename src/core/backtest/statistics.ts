@@ -1,6 +1,6 @@
 /**
  * Small statistics for the back-test: a seeded random generator (so every figure can be re-run to
- * the digit), medians, means and percentile-bootstrap confidence intervals.
+ * the digit), medians, means and block-bootstrap confidence intervals.
  */
 
 /** mulberry32: a fast 32-bit generator; the same seed gives the same sequence on every machine. */
@@ -58,29 +58,6 @@ export function shareWhere(values: ArrayLike<number>, test: (value: number) => b
     if (test(v)) hits++;
   }
   return count > 0 ? hits / count : Number.NaN;
-}
-
-/**
- * Percentile bootstrap interval of the mean: `resamples` means of samples drawn with replacement,
- * cut at (1 - level)/2 and (1 + level)/2. Seeded, so the interval is reproducible. [NaN, NaN] for
- * fewer than 2 values.
- */
-export function bootstrapMeanInterval(values: ArrayLike<number>, options: { resamples?: number; level?: number; seed?: number } = {}): [number, number] {
-  const data = sortedFinite(values);
-  const n = data.length;
-  if (n < 2) return [Number.NaN, Number.NaN];
-  const resamples = options.resamples ?? 2000;
-  const level = options.level ?? 0.95;
-  const random = seededRandom(options.seed ?? 1);
-  const means = new Float64Array(resamples);
-  for (let r = 0; r < resamples; r++) {
-    let sum = 0;
-    for (let k = 0; k < n; k++) sum += data[Math.floor(random() * n)]!;
-    means[r] = sum / n;
-  }
-  means.sort();
-  const at = (q: number) => means[Math.min(resamples - 1, Math.max(0, Math.round(q * (resamples - 1))))]!;
-  return [at((1 - level) / 2), at((1 + level) / 2)];
 }
 
 /** A value with the month ('YYYY-MM') its trade was entered in. */

@@ -16,6 +16,7 @@ const plan = (overrides: Partial<TradePlan> = {}): TradePlan => ({
   signalIndex: 0,
   lastEntryIndex: 3,
   entryCeiling: 105,
+  entryFloor: 100,
   stop: 92,
   target: 120,
   maxSessions: 5,
@@ -33,6 +34,29 @@ describe("simulateTrade", () => {
   it("fills at the ceiling when the open gaps above it but the session trades down to it", () => {
     const outcome = simulateTrade(bars([quiet(101), [107, 108, 104, 106], quiet(106), quiet(106), quiet(106), quiet(106), quiet(106), quiet(106)]), plan());
     expect(outcome).toMatchObject({ entryIndex: 1, entryPrice: 105 });
+  });
+
+  it("after an open under the buy point, fills at the buy point when the session trades back up to it", () => {
+    const outcome = simulateTrade(bars([quiet(101), [97, 101, 96, 100.5], quiet(101), quiet(101), quiet(101), quiet(101), quiet(101), quiet(101)]), plan());
+    expect(outcome).toMatchObject({ entryIndex: 1, entryPrice: 100 });
+    // The stop and target stay the plan's, so the risk is the plan's from the buy point.
+    expect(outcome!.r).toBeCloseTo((101 - 100) / (100 - 92), 12);
+  });
+
+  it("never fills under the buy point: a gap under it that does not come back waits, then expires", () => {
+    const under: [number, number, number, number] = [97, 99, 96, 98];
+    // Sessions 1–3 (the window) stay under the buy point: no trade, even though the later bars rise.
+    expect(simulateTrade(bars([quiet(101), under, under, under, quiet(103), quiet(104), quiet(105), quiet(106)]), plan())).toBeNull();
+    // The same gap, then a session inside the window that trades up through the buy point: filled there.
+    expect(simulateTrade(bars([quiet(101), under, [99, 102, 98.5, 101.5], quiet(102), quiet(102), quiet(102), quiet(102), quiet(102), quiet(102)]), plan())).toMatchObject({
+      entryIndex: 2,
+      entryPrice: 100,
+    });
+  });
+
+  it("judges a fill on the way up against the whole session: a low under the stop that day stops it out", () => {
+    const outcome = simulateTrade(bars([quiet(101), [93, 100.5, 91, 100], quiet(101)]), plan());
+    expect(outcome).toMatchObject({ entryIndex: 1, entryPrice: 100, exitIndex: 1, exitPrice: 92, exitReason: "stop" });
   });
 
   it("does not fill when every allowed session stays above the ceiling, even if a later one would", () => {
@@ -83,7 +107,7 @@ describe("simulateTrade", () => {
   it("sets relative stop and target from the fill price", () => {
     const outcome = simulateTrade(
       bars([quiet(50), [50, 51, 49.5, 50.5], quiet(51), [51, 60.5, 50.5, 60], quiet(60)]),
-      plan({ entryCeiling: Number.POSITIVE_INFINITY, stop: 0.08, target: 0.2, relative: true }),
+      plan({ entryCeiling: Number.POSITIVE_INFINITY, entryFloor: 0, stop: 0.08, target: 0.2, relative: true }),
     );
     expect(outcome).toMatchObject({ entryIndex: 1, entryPrice: 50, exitIndex: 3, exitReason: "target" });
     expect(outcome!.stop).toBeCloseTo(46, 12);

@@ -2,8 +2,9 @@ import type { DailyBars } from "../market/market-data";
 
 /**
  * One trade played out on daily bars, the way a reader of a report could have placed it: no fill
- * before the call was published (the session after it), a limit at the top of the buy range, a
- * stop and a target, and a time limit. When one session touches both stop and target the stop is
+ * before the call was published (the session after it), an order that buys at the buy point or
+ * better up to the top of the buy range (a stop-limit: never under the buy point, never over the
+ * top of the range), a stop and a target, and a time limit. When one session touches both stop and target the stop is
  * taken (a daily bar cannot tell which came first, so the worse one is assumed).
  *
  * The rules live in one step function (`stepTrade`, one session at a time): the back-test plays a
@@ -15,6 +16,11 @@ export interface TradeLevels {
   entrySessions: number;
   /** Highest price paid (top of the buy range); Infinity for none. */
   entryCeiling: number;
+  /**
+   * Lowest price paid (the buy point): an open under it fills only when the session trades back up
+   * to it, at that price. 0 for none (the controls buy at the open).
+   */
+  entryFloor: number;
   /** Absolute levels, or fractions of the fill price when `relative` is set (the control trades). */
   stop: number;
   target: number;
@@ -75,13 +81,18 @@ export function stepTrade(levels: TradeLevels, progress: TradeProgress, bar: Tra
   if (progress.state === "waiting") {
     if (session > levels.entrySessions) return { state: "unfilled", session: progress.session };
     let entryPrice: number;
-    if (bar.open <= levels.entryCeiling) entryPrice = bar.open;
+    if (bar.open < levels.entryFloor) {
+      // A gap under the buy point is a breakout that failed that morning: bought only on the way back up.
+      if (bar.high >= levels.entryFloor && levels.entryFloor <= levels.entryCeiling) entryPrice = levels.entryFloor;
+      else return { state: "waiting", session };
+    } else if (bar.open <= levels.entryCeiling) entryPrice = bar.open;
     else if (bar.low <= levels.entryCeiling) entryPrice = levels.entryCeiling;
     else return { state: "waiting", session };
     const stop = levels.relative ? entryPrice * (1 - levels.stop) : levels.stop;
     const target = levels.relative ? entryPrice * (1 + levels.target) : levels.target;
     if (entryPrice <= stop) return { state: "broken", session };
-    // On the fill day the session opened at or above the fill, so only the intraday path counts.
+    // On the fill day a daily bar cannot tell whether the low came before the fill: the whole
+    // session is checked against the stop (the worse case).
     return exitOrHold({ state: "held", session, entrySession: session, entryPrice, stop, target, lastClose: bar.close }, bar, entryPrice, levels.maxSessions);
   }
   if (progress.state === "held") return exitOrHold({ ...progress, session, lastClose: bar.close }, bar, bar.open, levels.maxSessions);

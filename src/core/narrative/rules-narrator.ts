@@ -232,7 +232,8 @@ function riskManagement(facts: AnalysisFacts, config: AnalysisConfig): string {
   const position = maxRiskPerTrade / risk;
   const stopWhy = trade.stopBasis === "support" ? `just under the ${price(state!.base.supportLow)} support low, tighter than the ${rulePercent(config.tradeSetup.maxStopLoss)} rule` : `${rulePercent(config.tradeSetup.maxStopLoss)} under the buy point`;
   const range = `${price(trade.buyPoint)} and ${price(state!.base.buyRangeHigh)}`;
-  const entry = facts.action === "BUY" ? `Buy between ${range}` : state!.breakoutIndex === null ? `If it breaks out on volume, buy between ${range}` : `Once the breakout is confirmed, buy between ${range}`;
+  // The order the back-test and the track record simulate: never under the buy point, never over the range.
+  const entry = facts.action === "BUY" ? `Buy between ${range} (after an open under ${price(trade.buyPoint)}, only once it trades back up to it)` : state!.breakoutIndex === null ? `If it breaks out on volume, buy between ${range}` : `Once the breakout is confirmed, buy between ${range}`;
   return `${entry}; stop ${price(trade.stopLoss)} (${stopWhy}), a risk of ${percent(risk)} per share. To lose no more than ${percent(maxRiskPerTrade)} of the account on a stop-out, keep the position to ${percent(Math.min(position, 1))} of the account. Take profits near ${price(trade.target)} (${percent(trade.targetGain, { signed: true })}).`;
 }
 

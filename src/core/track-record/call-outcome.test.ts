@@ -25,7 +25,7 @@ function follow(call: FollowedCall, bars: DailyBars, signal: number, benchmark: 
   return progress;
 }
 
-const levels = (overrides: Partial<TradeLevels> = {}): TradeLevels => ({ entrySessions: 3, entryCeiling: 105, stop: 92, target: 120, maxSessions: 126, ...overrides });
+const levels = (overrides: Partial<TradeLevels> = {}): TradeLevels => ({ entrySessions: 3, entryCeiling: 105, entryFloor: 100, stop: 92, target: 120, maxSessions: 126, ...overrides });
 
 describe("a call followed session by session", () => {
   it("plays a trade exactly as the back-test's simulateTrade does, on any path", () => {

@@ -67,6 +67,8 @@ export interface TrackRecordFigures {
 
 interface ClosedTrade {
   setup: string;
+  /** Session of the fill: the block interval resamples trades by their entry month. */
+  fillDate: string;
   engineVersion: string;
   exitDate: string;
   r: number;
@@ -77,8 +79,8 @@ interface ClosedTrade {
 function closedTrade(setup: RecordedSetup): ClosedTrade | null {
   const trade = setup.progress.trade;
   const result = tradeResult(setup.progress);
-  if (!setup.trade || trade?.state !== "closed" || !result || !setup.progress.exitDate) return null;
-  return { setup: setup.setup, engineVersion: setup.engineVersion, exitDate: setup.progress.exitDate, r: result.r, return: result.return, exitReason: trade.exitReason };
+  if (!setup.trade || trade?.state !== "closed" || !result || !setup.progress.exitDate || !setup.progress.entryDate) return null;
+  return { setup: setup.setup, fillDate: setup.progress.entryDate, engineVersion: setup.engineVersion, exitDate: setup.progress.exitDate, r: result.r, return: result.return, exitReason: trade.exitReason };
 }
 
 const finite = (value: number): number | null => (Number.isFinite(value) ? value : null);

@@ -14,7 +14,7 @@ export function historicalSimulation(overrides: Partial<HistoricalSimulation> = 
     tickers: 396,
     stock_years: 3317,
     engine_version: "2.0.0",
-    buy_interval: "block",
+    costs_bp: 10,
     actions: {
       BUY: actionStats({
         count: 1487,

@@ -31,7 +31,7 @@ const SAMPLE: AnalysisReport = {
         "Simulated demo data: NVDA is not a real listing and these are not real prices.",
         "Missing evidence: sector performance — the buy rests on the rest of the evidence."
       ],
-      "risk_management": "Buy between 99.50 and 104.47; stop 95.08 (just under the 96.04 support low, tighter than the 8% rule), a risk of 4.4% per share. To lose no more than 1.0% of the account on a stop-out, keep the position to 22.5% of the account. Take profits near 124.37 (+25.0%)."
+      "risk_management": "Buy between 99.50 and 104.47 (after an open under 99.50, only once it trades back up to it); stop 95.08 (just under the 96.04 support low, tighter than the 8% rule), a risk of 4.4% per share. To lose no more than 1.0% of the account on a stop-out, keep the position to 22.5% of the account. Take profits near 124.37 (+25.0%)."
     },
     "trade_setup": {
       "buy_point": 99.5,

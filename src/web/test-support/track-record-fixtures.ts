@@ -18,7 +18,7 @@ function historicalSimulation(overrides: Partial<HistoricalSimulation> = {}): Hi
     tickers: 396,
     stock_years: 3317,
     engine_version: "2.0.0",
-    buy_interval: "block",
+    costs_bp: 10,
     actions: {
       BUY: actionStats({
         count: 1487,

@@ -9,23 +9,12 @@ const HISTORICAL_SIMULATION_FILES = [
   { file: "sp500-2005-2021-equal-weight.json", title: "S&P 500 stocks, 2005–2021, against their equal-weighted index" },
 ] as const;
 
-type Interval = readonly [number | null, number | null];
-
-/** The BUY figures with the block interval in place of the trade-by-trade one, when the back-test has it. */
-function withBlockInterval<T extends { avg_r_ci95: Interval }>(buy: T, block: Interval | undefined): T {
-  return block ? { ...buy, avg_r_ci95: block } : buy;
-}
-
 /**
- * A back-test's JSON as the track record shows it. The BUY trades' interval is the block-bootstrap
- * one (entry months in 12-month blocks) when the JSON has it: overlapping trades are not independent,
- * so resampling them one by one makes the interval too narrow.
+ * A back-test's JSON as the track record shows it. Every 95% interval in it resamples entry months
+ * in 12-month blocks (overlapping trades are not independent).
  */
 function historicalSimulation(title: string, summary: BacktestSummary): HistoricalSimulation {
   const outOfSample = summary.groups?.rest;
-  // Partial: back-tests written before block intervals lack the field.
-  const block = (summary as Partial<BacktestSummary>).avg_r_ci95_block;
-  const outBlock = (outOfSample as Partial<BacktestSummary> | undefined)?.avg_r_ci95_block;
   return historicalSimulationSchema.parse({
     title,
     from: summary.parameters.from,
@@ -34,12 +23,12 @@ function historicalSimulation(title: string, summary: BacktestSummary): Historic
     tickers: summary.tickers,
     stock_years: summary.stock_years,
     engine_version: summary.engine_version,
-    actions: { ...summary.actions, BUY: withBlockInterval(summary.actions.BUY, block) },
+    actions: summary.actions,
     all_dates: summary.all_dates,
     control: summary.control,
-    buy_interval: block ? "block" : "trades",
+    costs_bp: summary.costs_bp,
     buy_trades_by_setup: summary.buy_trades_by_setup,
-    out_of_sample: outOfSample ? { tickers: outOfSample.tickers, buy: withBlockInterval(outOfSample.actions.BUY, outBlock), control: outOfSample.control } : null,
+    out_of_sample: outOfSample ? { tickers: outOfSample.tickers, buy: outOfSample.actions.BUY, control: outOfSample.control } : null,
   });
 }
 

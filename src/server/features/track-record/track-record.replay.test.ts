@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { bootstrapMeanInterval, median } from "../../../core/backtest/statistics";
+import { blockBootstrapMeanInterval, median } from "../../../core/backtest/statistics";
 import { simulateTrade, stepTrade, TRADE_NOT_STARTED, TRADE_TIME_LIMIT_SESSIONS, type TradeProgress } from "../../../core/backtest/trade-simulation";
 import type { DailyBars } from "../../../core/market/market-data";
 import { lastCompletedSession, sessionDates } from "../../../core/market/trading-calendar";
@@ -50,7 +50,7 @@ function replaySessions(value: string | undefined): number {
 /** How a BUY call's trade ended by the last session replayed: its exit rule, or the state it was left in. */
 type TradeEnd = "stop" | "target" | "time" | "unfilled" | "broken" | "waiting" | "held";
 
-function tradeEnd(bars: DailyBars, signalIndex: number, levels: { entrySessions: number; entryCeiling: number; stop: number; target: number }): TradeEnd {
+function tradeEnd(bars: DailyBars, signalIndex: number, levels: { entrySessions: number; entryCeiling: number; entryFloor: number; stop: number; target: number }): TradeEnd {
   let progress: TradeProgress = TRADE_NOT_STARTED;
   for (let d = signalIndex + 1; d < bars.close.length && progress.state !== "closed"; d++) {
     progress = stepTrade({ ...levels, maxSessions: TRADE_TIME_LIMIT_SESSIONS }, progress, { open: bars.open[d]!, high: bars.high[d]!, low: bars.low[d]!, close: bars.close[d]! });
@@ -173,6 +173,7 @@ describe.each(cases)(`the track record replayed over ${SESSIONS} sessions of $na
       return bars.close[j]! / call.price - closeOn(benchmark, bars.dates[j]!) / closeOn(benchmark, call.asOf);
     };
     const rs: number[] = [];
+    const rsByEntryMonth: { month: string; value: number }[] = [];
     const ends = new Map<TradeEnd, string[]>();
     for (const call of starts.filter((c) => c.trade)) {
       const bars = full.get(call.ticker)!;
@@ -183,12 +184,16 @@ describe.each(cases)(`the track record replayed over ${SESSIONS} sessions of $na
         signalIndex,
         lastEntryIndex: signalIndex + call.entrySessions!,
         entryCeiling: call.buyRangeHigh!,
+        entryFloor: call.buyPoint!,
         stop: call.stop!,
         target: call.target!,
         maxSessions: TRADE_TIME_LIMIT_SESSIONS,
       });
-      if (outcome) rs.push(outcome.r);
-      const end = tradeEnd(bars, signalIndex, { entrySessions: call.entrySessions!, entryCeiling: call.buyRangeHigh!, stop: call.stop!, target: call.target! });
+      if (outcome) {
+        rs.push(outcome.r);
+        rsByEntryMonth.push({ month: bars.dates[outcome.entryIndex]!.slice(0, 7), value: outcome.r });
+      }
+      const end = tradeEnd(bars, signalIndex, { entrySessions: call.entrySessions!, entryCeiling: call.buyRangeHigh!, entryFloor: call.buyPoint!, stop: call.stop!, target: call.target! });
       ends.set(end, [...(ends.get(end) ?? []), `${call.ticker} ${call.asOf}${outcome ? ` to ${bars.dates[outcome.exitIndex]}` : ""}`]);
     }
     console.log(`replay: trades ${JSON.stringify(Object.fromEntries(ends))}`);
@@ -221,7 +226,7 @@ describe.each(cases)(`the track record replayed over ${SESSIONS} sessions of $na
     if (rs.length > 0) {
       expect(buy.win_rate).toBe(rs.filter((r) => r > 0).length / rs.length);
       expect(buy.avg_r).toBeCloseTo(rs.reduce((a, b) => a + b, 0) / rs.length, 12);
-      const [lo, hi] = bootstrapMeanInterval(rs, { seed: 42 });
+      const [lo, hi] = blockBootstrapMeanInterval(rsByEntryMonth, { seed: 42 });
       if (rs.length > 1) expect(buy.avg_r_ci95[0]).toBeCloseTo(lo, 12);
       if (rs.length > 1) expect(buy.avg_r_ci95[1]).toBeCloseTo(hi, 12);
       const lastPoint = summary.equity[summary.equity.length - 1]!;
@@ -267,7 +272,7 @@ describe(`the demo record after ${DEMO_RECORD_SESSIONS} sessions on ${kind.name}
     const ends: string[] = [];
     for (const call of setups.filter((c) => c.trade)) {
       const bars = (await market.getDailyBars(call.ticker, 10_000))!;
-      const end = tradeEnd(bars, bars.dates.indexOf(call.asOf), { entrySessions: call.entrySessions!, entryCeiling: call.buyRangeHigh!, stop: call.stop!, target: call.target! });
+      const end = tradeEnd(bars, bars.dates.indexOf(call.asOf), { entrySessions: call.entrySessions!, entryCeiling: call.buyRangeHigh!, entryFloor: call.buyPoint!, stop: call.stop!, target: call.target! });
       ends.push(`${call.ticker} ${call.asOf} ${end}`);
     }
     console.log(`demo record: ${buys.length} BUY calls of ${buyTickers.size} tickers, ${setups.length} setups, trades ${ends.join(", ")}`);

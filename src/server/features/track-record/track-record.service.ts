@@ -31,20 +31,33 @@ export interface TrackRecordMarket {
 
 type FiguresRow = Omit<TrackRecordSummary, "historical" | "min_meaningful_trades" | "benchmark_name" | "simulated">;
 
+/**
+ * The rules the stored figures were computed under, stored with them. A row from older rules (no
+ * per-version figures, trade-by-trade intervals, fills under the buy point) is recomputed when a
+ * server starts (refreshOutdatedFigures). Raise it whenever the figures' definitions change.
+ */
+const FIGURES_RULES = 2;
+type StoredFigures = FiguresRow & { figures_rules?: number };
+
+function withoutRules({ figures_rules: _rules, ...figures }: StoredFigures): FiguresRow {
+  return figures;
+}
+
 const numberOrNull = (value: number | "N/A" | undefined): number | null => (typeof value === "number" ? value : null);
 const ACTIONS: RecommendationAction[] = ["BUY", "WATCH", "SELL"];
 /** A page of users' analyses to start following: a few hundred reports in memory at most. */
 const FOLLOW_PAGE_SIZE = 500;
 
 /** The call as the outcome rules follow it (core/track-record/call-outcome.ts). */
-export function followedCall(call: Pick<NewTrackCall, "action" | "price" | "benchmarkClose" | "trade" | "entrySessions" | "buyRangeHigh" | "stop" | "target">): FollowedCall {
-  const { entrySessions, buyRangeHigh, stop, target } = call;
+export function followedCall(call: Pick<NewTrackCall, "action" | "price" | "benchmarkClose" | "trade" | "entrySessions" | "buyPoint" | "buyRangeHigh" | "stop" | "target">): FollowedCall {
+  const { entrySessions, buyPoint, buyRangeHigh, stop, target } = call;
   const tradable = call.trade && entrySessions != null && buyRangeHigh != null && stop != null && target != null;
   return {
     action: call.action as RecommendationAction,
     price: call.price,
     benchmarkPrice: call.benchmarkClose ?? null,
-    trade: tradable ? { entrySessions: entrySessions!, entryCeiling: buyRangeHigh!, stop: stop!, target: target!, maxSessions: TRADE_TIME_LIMIT_SESSIONS } : null,
+    // A call stored without a buy point keeps the rule it was published under (no floor).
+    trade: tradable ? { entrySessions: entrySessions!, entryCeiling: buyRangeHigh!, entryFloor: buyPoint ?? 0, stop: stop!, target: target!, maxSessions: TRADE_TIME_LIMIT_SESSIONS } : null,
   };
 }
 
@@ -238,7 +251,20 @@ export class TrackRecordService {
   async refreshFigures(benchmarkBars?: DailyBars | null): Promise<void> {
     const benchmark = benchmarkBars === undefined ? await this.deps.market.bars(this.deps.market.benchmarkTicker).catch(() => null) : benchmarkBars;
     const now = this.deps.now();
-    await this.deps.calls.saveFigures(this.scope, await this.computeFigures(benchmark, now), now);
+    const figures: StoredFigures = { ...(await this.computeFigures(benchmark, now)), figures_rules: FIGURES_RULES };
+    await this.deps.calls.saveFigures(this.scope, figures, now);
+  }
+
+  /**
+   * Recomputes the stored figures when they were computed under older rules, so an upgraded server
+   * shows the current definitions without waiting for the next daily screen (called when it starts;
+   * every instance may, the row is upserted). True when it recomputed.
+   */
+  async refreshOutdatedFigures(): Promise<boolean> {
+    const stored = await this.deps.calls.figures(this.scope);
+    if (!stored || (stored.figures as StoredFigures).figures_rules === FIGURES_RULES) return false;
+    await this.refreshFigures();
+    return true;
   }
 
   /** The figures of the current scope from the stored calls and outcomes, with the benchmark's closes since the first call. */
@@ -299,7 +325,7 @@ export class TrackRecordService {
       }
     }
     const storedRow = await this.deps.calls.figures(this.scope);
-    const storedFigures = (storedRow?.figures ?? null) as FiguresRow | null;
+    const storedFigures = storedRow ? withoutRules(storedRow.figures as StoredFigures) : null;
     const figures: ValueDifference[] = [];
     if (storedFigures) {
       const lastBenchmark = storedFigures.benchmark?.at(-1)?.date ?? "";
@@ -316,7 +342,7 @@ export class TrackRecordService {
   /** The record's summary (one stored row: answered in about a millisecond however many calls there are). */
   async summary(): Promise<TrackRecordSummary> {
     const stored = await this.deps.calls.figures(this.scope);
-    const row = (stored?.figures as FiguresRow | undefined) ?? emptyFigures();
+    const row = stored ? withoutRules(stored.figures as StoredFigures) : emptyFigures();
     return {
       ...row,
       // Figures stored before the per-version figures existed have none until the next scoring.

@@ -44,15 +44,15 @@ describe.each(testDatabaseKinds("database-behaviour"))("the track record's API o
     expect(summary.historical[0]!.out_of_sample!.buy.trades).toBe(sp500Spy.groups.rest.actions.BUY.trades);
   });
 
-  it("gives the historical BUY trades the block-bootstrap interval of the back-test, the control its own", async () => {
+  it("passes on the back-test's block intervals and its costs, for the BUY trades, the control and the out-of-sample half", async () => {
     testApp = await startTestApp(kind);
     const summary = trackRecordSummarySchema.parse((await testApp.app.inject({ url: "/api/track-record" })).json());
     const simulation = summary.historical[0]!;
-    expect(simulation.buy_interval).toBe("block");
     expect(simulation.actions.BUY.avg_r_ci95).toEqual(sp500Spy.avg_r_ci95_block);
-    expect(simulation.actions.BUY.avg_r_ci95).not.toEqual(sp500Spy.actions.BUY.avg_r_ci95);
+    expect(simulation.actions.BUY.avg_r_ci95).toEqual(sp500Spy.actions.BUY.avg_r_ci95);
     expect(simulation.out_of_sample!.buy.avg_r_ci95).toEqual(sp500Spy.groups.rest.avg_r_ci95_block);
     expect(simulation.control.avg_r_ci95).toEqual(sp500Spy.control.avg_r_ci95);
+    expect(simulation.costs_bp).toBe(sp500Spy.costs_bp);
   });
 
   it("stores a call once per session, continues a repeated call, starts a new one when the call changes, and pages them", async () => {
@@ -135,6 +135,18 @@ describe.each(testDatabaseKinds("database-behaviour"))("the track record's API o
       { engine_version: "2.0.0", since: "2099-01-02", trades: 2, open: 0, win_rate: 0.5, avg_r: 0.75, avg_return: expect.closeTo(0.075, 12) as number },
       { engine_version: "2.1.0", since: "2099-01-15", trades: 1, open: 1, win_rate: 1, avg_r: 1, avg_return: expect.closeTo(0.1, 12) as number },
     ]);
+
+    // A row stored under older rules (no per-version figures, no rules mark) is recomputed when a
+    // server starts, without waiting for the next screen; a current row is left as it is.
+    const repository = new TrackCallsRepository(testApp.database.db);
+    expect(await testApp.services.trackRecord.refreshOutdatedFigures()).toBe(false);
+    const { by_engine_version: _versions, figures_rules: _rules, ...older } = (await repository.figures("simulated"))!.figures as Record<string, unknown>;
+    await repository.saveFigures("simulated", older, new Date("2099-03-01T00:00:00Z"));
+    expect(trackRecordSummarySchema.parse((await testApp.app.inject({ url: "/api/track-record" })).json()).by_engine_version).toEqual([]);
+    expect(await testApp.services.trackRecord.refreshOutdatedFigures()).toBe(true);
+    const next = trackRecordSummarySchema.parse((await testApp.app.inject({ url: "/api/track-record" })).json());
+    expect(next.by_engine_version.map((v) => v.engine_version)).toEqual(["2.0.0", "2.1.0"]);
+    expect(next).not.toHaveProperty("figures_rules");
   });
 
   it("refuses to empty the published calls with TRUNCATE, with or without CASCADE", async () => {

@@ -11,18 +11,22 @@ import { Stat } from "./track-record-stats";
 const HISTORICAL_CAVEATS = [
   "Survivor-only data: the set holds only the companies in the S&P 500 in 2021. Companies that failed, were bought or left the index are missing, so every long figure is optimistic, and falling stocks look better than they were.",
   "Adjusted prices: returns, averages and patterns use split- and dividend-adjusted closes, rounded to 6 significant digits.",
-  "No costs: no commissions, spreads or slippage; fills at the open or at the limit price.",
   "When one session touches both the stop and the target, the stop is assumed to come first.",
+  "A BUY is bought only between its buy point and the top of its buy range; after an open under the buy point, at the buy point once the session trades back up to it, and a low under the stop that session counts as a stop-out.",
   "The method was tuned on tickers A–M only; the out-of-sample figures are the N–Z half, reported as they came out.",
   "Large caps only, and no earnings history in the data, so the CAN SLIM earnings rules never blocked a BUY there.",
 ] as const;
 
-/** The caveat on the intervals: the BUY interval is a block one only when the back-test wrote it so. */
-const INTERVAL_CAVEAT = {
-  block:
-    "Trades of different stocks overlap in time and move with the market: the BUY interval resamples entry months in 12-month blocks for that reason; the control's and the bases' intervals treat trades as independent, so they are too narrow rather than too wide.",
-  trades: "Trades of different stocks overlap in time and move with the market; the intervals treat them as independent, so they are too narrow rather than too wide.",
-} as const;
+/** The caveat on the intervals (all of them are block intervals). */
+const INTERVAL_CAVEAT =
+  "Trades of different stocks overlap in time and move with the market: every interval resamples entry months in 12-month blocks for that reason, which makes it wider than treating trades as independent.";
+
+/** What the simulations charge for trading, from their own figures. */
+function costsCaveat(simulations: readonly HistoricalSimulation[]): string {
+  const costs = [...new Set(simulations.map((s) => s.costs_bp))];
+  const charged = costs.length === 1 ? `${costs[0]} basis points a side` : `${costs.join(" or ")} basis points a side, by simulation`;
+  return `Costs: ${charged} (commissions and spread) in every trade's return and R, the controls' too; fills at the open or at the order's price, with no other slippage.`;
+}
 
 /**
  * 'BUY trades averaged +0.41R against +0.51R for trades entered on random dates …: they did not beat
@@ -123,7 +127,7 @@ function Simulation({ simulation, index }: { simulation: HistoricalSimulation; i
           { label: "Control (random dates)", stats: simulation.control },
         ]}
       />
-      <TradeTermsNote interval={simulation.buy_interval} />
+      <TradeTermsNote />
       {verdict ? (
         <p data-testid="historical-verdict" className="text-sm font-medium text-ink">
           {verdict}
@@ -177,7 +181,7 @@ export function HistoricalSection({ simulations }: { simulations: HistoricalSimu
       <div>
         <h3 className="text-base font-semibold text-ink">Limits of the simulation</h3>
         <ul data-testid="historical-caveats" className="mt-2 list-disc space-y-1.5 pl-5 text-sm text-ink">
-          {[...HISTORICAL_CAVEATS, INTERVAL_CAVEAT[simulations.length > 0 && simulations.every((s) => s.buy_interval === "block") ? "block" : "trades"]].map((caveat) => (
+          {[...HISTORICAL_CAVEATS, ...(simulations.length > 0 ? [costsCaveat(simulations)] : []), INTERVAL_CAVEAT].map((caveat) => (
             <li key={caveat}>{caveat}</li>
           ))}
         </ul>

@@ -11,23 +11,17 @@ export interface TradeStatsRow {
 const TRADE_COLUMNS = ["Trades", "Winners", "Average R", "95% interval", "Median R", "Exits stop / target / time"] as const;
 
 /**
- * What the 95% interval means. A back-test's BUY interval resamples entry months in 12-month blocks
- * ('block'): trades open at the same time move together, so resampling them one by one understates
- * the uncertainty.
+ * What the trade columns mean, shown under each trade table. Every interval resamples entry months
+ * in 12-month blocks: trades open at the same time move together, so resampling them one by one
+ * would understate the uncertainty.
  */
-const INTERVAL_WORDS = {
-  trades: "95% interval: where the true average likely lies, given how many trades there are.",
-  block:
-    "95% interval: where the true average likely lies. For the BUY setups it resamples the entry months in 12-month blocks, because trades open at the same time rise and fall together; the control's and the bases' intervals resample trade by trade, so they are too narrow rather than too wide.",
-} as const;
-
-/** What the trade columns mean, shown under each trade table (`interval`: how the BUY interval was resampled). */
-export function TradeTermsNote({ interval = "trades" }: { interval?: keyof typeof INTERVAL_WORDS }) {
+export function TradeTermsNote() {
   return (
     <p data-testid="trade-definitions" className="text-xs text-muted">
       Trades: BUY setups bought at the buy point whose trade has ended. Winners: the share of those that made money (the win rate).
       R: a trade's result in units of the risk taken (entry minus stop), so −1R is a full stop-out and +2R twice the risk won.{" "}
-      {INTERVAL_WORDS[interval]} Exits: how the trades ended — at the stop, at the target, or at the time limit of 126 sessions.
+      95% interval: where the true average likely lies. It resamples the months the trades were entered in, in 12-month blocks, because trades
+      open at the same time rise and fall together. Exits: how the trades ended — at the stop, at the target, or at the time limit of 126 sessions.
     </p>
   );
 }

@@ -462,29 +462,19 @@ describe("TrackRecordView", () => {
     expect(within(simulation).getByTestId("historical-out-of-sample-1")).toHaveTextContent("+0.49R");
     const caveats = within(section).getByTestId("historical-caveats");
     expect(caveats).toHaveTextContent(/Survivor-only/);
-    expect(caveats).toHaveTextContent(/No costs/);
+    expect(caveats).toHaveTextContent("Costs: 10 basis points a side (commissions and spread) in every trade's return and R");
+    expect(caveats).toHaveTextContent(/after an open under the buy point, at the buy point once the session trades back up to it/);
     expect(caveats).toHaveTextContent(/stop is assumed to come first/);
     expect(caveats).toHaveTextContent(/tuned on tickers A–M/);
   });
 
-  it("says the historical BUY interval resamples entry months in 12-month blocks, and what it is when a back-test has no block interval", async () => {
+  it("says every interval resamples entry months in 12-month blocks, the live record's too", async () => {
     serve();
     renderApp("/track-record");
     const simulation = (await screen.findAllByTestId("historical-simulation"))[0]!;
-    expect(within(simulation).getByTestId("trade-definitions")).toHaveTextContent(/For the BUY setups it resamples the entry months in 12-month blocks/);
-    expect(screen.getByTestId("historical-caveats")).toHaveTextContent(/the BUY interval resamples entry months in 12-month blocks/);
-    // The live record's own trade table keeps the plain definition.
-    expect(within(screen.getByTestId("setups-section")).getByTestId("trade-definitions")).not.toHaveTextContent(/12-month blocks/);
-    cleanup();
-
-    const summary = richSummary();
-    summary.historical = summary.historical.map((h) => ({ ...h, buy_interval: "trades" as const }));
-    serve({ summary });
-    renderApp("/track-record");
-    const older = (await screen.findAllByTestId("historical-simulation"))[0]!;
-    expect(within(older).getByTestId("trade-definitions")).toHaveTextContent("given how many trades there are");
-    expect(within(older).getByTestId("trade-definitions")).not.toHaveTextContent(/12-month blocks/);
-    expect(screen.getByTestId("historical-caveats")).toHaveTextContent(/the intervals treat them as independent/);
+    expect(within(simulation).getByTestId("trade-definitions")).toHaveTextContent(/It resamples the months the trades were entered in, in 12-month blocks/);
+    expect(screen.getByTestId("historical-caveats")).toHaveTextContent(/every interval resamples entry months in 12-month blocks/);
+    expect(within(screen.getByTestId("setups-section")).getByTestId("trade-definitions")).toHaveTextContent(/12-month blocks/);
   });
 
   it("says so when the record cannot be loaded", async () => {
