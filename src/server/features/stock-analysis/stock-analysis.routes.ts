@@ -31,7 +31,9 @@ export async function stockAnalysisRoutes(app: FastifyInstance, deps: { market: 
         const bars = await chartBars(market, ticker, request.query.sessions);
         const averages = DEFAULT_ANALYSIS_CONFIG.trendTemplate.averages;
         if (request.query.benchmark !== "1") return { ticker, demo: market.demo, bars, averages };
-        const benchmark = { ticker: market.benchmarkTicker, bars: await benchmarkCloses(market, bars.map((b) => b.date)) };
+        // The RS line is extra: without the benchmark's bars the chart still draws the stock's.
+        const closes = await benchmarkCloses(market, bars.map((b) => b.date)).catch(() => []);
+        const benchmark = { ticker: market.benchmarkTicker, bars: closes };
         return { ticker, demo: market.demo, bars, averages, benchmark };
       } catch (error) {
         if (error instanceof SymbolNotFoundError) throw new AppError(404, "not_found", error.message);

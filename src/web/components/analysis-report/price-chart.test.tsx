@@ -258,6 +258,8 @@ describe("PriceChart", () => {
     const closes = Float64Array.from(daily, (b) => b.close);
     expect((sma50?.data.at(-1) as { value: number }).value).toBeCloseTo(closes.slice(470).reduce((a, b) => a + b, 0) / 50, 8);
     expect(rs?.options).toMatchObject({ priceScaleId: "rs" });
+    // The candles leave the bottom of the pane to the RS line.
+    expect(chartMock.createChart.mock.calls[0]?.[1]).toMatchObject({ rightPriceScale: { scaleMargins: { bottom: 0.26 } } });
     expect(rs?.data).toHaveLength(520);
     expect(rs?.markers.map((m) => m.time)).toEqual(daily.slice(500).map((b) => b.date));
     const legend = screen.getByRole("list", { name: "Chart legend" });

@@ -129,12 +129,9 @@ function legendItems(model: ChartModel, { buy, stop, goal }: TradeLevels, showRs
     { label: "Price", color: CHART_COLORS.up, kind: "box" },
     ...model.averages.map((average): LegendItem => ({ label: average.label, color: average.color, kind: "line" })),
     { label: "Volume", color: CHART_COLORS.volumeUp, kind: "box" },
-    ...(showRs && model.rs.length > 0
-      ? [
-          { label: "RS line", color: CHART_COLORS.rsLine, kind: "line" as const },
-          { label: "RS new high", color: CHART_COLORS.rsHigh, kind: "dot" as const },
-        ]
-      : []),
+    ...(showRs && model.rs.length > 0 ? [{ label: "RS line", color: CHART_COLORS.rsLine, kind: "line" as const }] : []),
+    // Named only when the chart shows one, so the legend never explains a mark that is not there.
+    ...(showRs && model.rsHighs.length > 0 ? [{ label: "RS new high", color: CHART_COLORS.rsHigh, kind: "dot" as const }] : []),
     ...dashed("Buy point", buy, CHART_COLORS.buyPoint),
     ...dashed("Stop loss", stop, CHART_COLORS.stopLoss),
     ...dashed("Target", goal, CHART_COLORS.target),

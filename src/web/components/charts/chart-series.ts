@@ -19,8 +19,11 @@ export const CHART_COLORS = {
 const NARROW_CHART_PX = 640;
 /** Share of the chart's height the volume pane takes. */
 const VOLUME_PANE_SHARE = 0.22;
-/** The RS line's overlay scale: the lower part of the price pane, under most candles, as the usual charts draw it. */
-const RS_SCALE_MARGINS = { top: 0.7, bottom: 0.02 } as const;
+/** The RS line's overlay scale: the bottom of the price pane, below the candles, as the usual charts draw it. */
+const RS_SCALE_MARGINS = { top: 0.78, bottom: 0.02 } as const;
+/** The candles' margins: with the RS line they leave it the bottom quarter of the pane. */
+const PRICE_MARGINS = { top: 0.08, bottom: 0.06 } as const;
+const PRICE_MARGINS_WITH_RS = { top: 0.08, bottom: 0.26 } as const;
 
 export type ChartLibrary = typeof LightweightCharts;
 /** The trade's levels drawn as price lines (null: none). */
@@ -165,7 +168,7 @@ export function drawChart(lc: ChartLibrary, element: HTMLElement, model: ChartMo
     autoSize: true,
     layout: { background: { color: "#ffffff" }, textColor: "#475569", attributionLogo: false },
     grid: { vertLines: { color: "#f1f5f9" }, horzLines: { color: "#f1f5f9" } },
-    rightPriceScale: { borderColor: "#e2e8f0", scaleMargins: { top: 0.08, bottom: 0.06 } },
+    rightPriceScale: { borderColor: "#e2e8f0", scaleMargins: options.showRs && model.rs.length > 0 ? PRICE_MARGINS_WITH_RS : PRICE_MARGINS },
     // Keep the chosen range when the container resizes (autoSize sets the real width after the first draw).
     timeScale: { borderColor: "#e2e8f0", lockVisibleTimeRangeOnResize: true },
   });
