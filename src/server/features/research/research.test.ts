@@ -272,6 +272,17 @@ describe.each(testDatabaseKinds("database-behaviour"))("research API on $name", 
     const body = json<{ ticker: string; demo: boolean; bars: { date: string }[] }>(response);
     expect(body).toMatchObject({ ticker: "NWSC", demo: true });
     expect(body.bars).toHaveLength(100);
+    // The method's own averages (simple by default), and no benchmark unless asked for.
+    expect(body).toMatchObject({ averages: "sma" });
+    expect(body).not.toHaveProperty("benchmark");
+    const withBenchmark = json<{ bars: { date: string }[]; benchmark: { ticker: string; bars: { date: string; close: number }[] } }>(
+      await t.app.inject({ url: "/api/stocks/NWSC/bars?sessions=100&benchmark=1", headers: apiHeaders(jwt) }),
+    );
+    expect(withBenchmark.benchmark.ticker).toBe("SPY");
+    // Aligned by date: the benchmark's closes on exactly the stock's sessions.
+    expect(withBenchmark.benchmark.bars.map((b) => b.date)).toEqual(withBenchmark.bars.map((b) => b.date));
+    expect(withBenchmark.benchmark.bars.every((b) => b.close > 0)).toBe(true);
+    expect((await t.app.inject({ url: "/api/stocks/NWSC/bars?benchmark=yes", headers: apiHeaders(jwt) })).statusCode).toBe(400);
     expect((await t.app.inject({ url: "/api/stocks/QQZZ/bars", headers: apiHeaders(jwt) })).statusCode).toBe(404);
     expect((await t.app.inject({ url: "/api/stocks/NWSC/bars" })).statusCode).toBe(401);
   });

@@ -5,7 +5,8 @@ import { barsParamsSchema, barsQuerySchema, barsResponseSchema } from "../../../
 import { SymbolNotFoundError, type MarketDataProvider } from "../../../core/market/market-data-provider";
 import { AppError } from "../../app-error";
 import { requireUser } from "../../plugins/require-user";
-import { chartBars } from "./stock-analysis.service";
+import { DEFAULT_ANALYSIS_CONFIG } from "../../../core/analysis/analysis-config";
+import { benchmarkCloses, chartBars } from "./stock-analysis.service";
 
 /** Price history for the report's chart (signed-in users). */
 export async function stockAnalysisRoutes(app: FastifyInstance, deps: { market: () => Promise<MarketDataProvider> }): Promise<void> {
@@ -27,7 +28,13 @@ export async function stockAnalysisRoutes(app: FastifyInstance, deps: { market: 
       const ticker = request.params.ticker.toUpperCase();
       const market = await deps.market();
       try {
-        return { ticker, demo: market.demo, bars: await chartBars(market, ticker, request.query.sessions) };
+        const bars = await chartBars(market, ticker, request.query.sessions);
+        const averages = DEFAULT_ANALYSIS_CONFIG.trendTemplate.averages;
+        if (request.query.benchmark !== "1") return { ticker, demo: market.demo, bars, averages };
+        // The RS line is extra: without the benchmark's bars the chart still draws the stock's.
+        const closes = await benchmarkCloses(market, bars.map((b) => b.date)).catch(() => []);
+        const benchmark = { ticker: market.benchmarkTicker, bars: closes };
+        return { ticker, demo: market.demo, bars, averages, benchmark };
       } catch (error) {
         if (error instanceof SymbolNotFoundError) throw new AppError(404, "not_found", error.message);
         throw error;

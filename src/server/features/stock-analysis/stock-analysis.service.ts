@@ -247,3 +247,16 @@ export async function chartBars(provider: MarketDataProvider, ticker: string, se
   }
   return rows;
 }
+
+/** The benchmark's closes on the given dates (rounded to cents), oldest first; dates it has no bar for are left out. */
+export async function benchmarkCloses(provider: MarketDataProvider, dates: readonly string[]): Promise<{ date: string; close: number }[]> {
+  const bars = await provider.getDailyBars(provider.benchmarkTicker, Math.max(dates.length, HISTORY_SESSIONS));
+  if (!bars) return [];
+  const wanted = new Set(dates);
+  const closes: { date: string; close: number }[] = [];
+  for (let k = 0; k < bars.close.length; k++) {
+    const date = bars.dates[k]!;
+    if (wanted.has(date)) closes.push({ date, close: Math.round(bars.close[k]! * 100) / 100 });
+  }
+  return closes;
+}
