@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import type { SetupKind } from "../core/analysis/analysis-facts";
-import { SCREENER_PRESETS, SCREENER_SETUPS, createScreenRequestSchema, screenerQuerySchema } from "./screener";
+import {
+  SCREENER_COLUMNS,
+  SCREENER_PRESETS,
+  SCREENER_SETUPS,
+  createScreenRequestSchema,
+  screenerQuerySchema,
+  screenerRowSchema,
+  screenerSortSchema,
+  type ScreenDefinition,
+  type ScreenerRow,
+  type ScreenerSort,
+} from "./screener";
 
 describe("screener contract", () => {
   it("names every setup the engine can give", () => {
@@ -29,5 +40,19 @@ describe("screener contract", () => {
   it("has presets that are valid screens", () => {
     expect(SCREENER_PRESETS.map((p) => p.label)).toEqual(["Breakouts today", "Near the buy point", "Leaders: RS ≥ 90 and Trend Template 8/8"]);
     for (const preset of SCREENER_PRESETS) expect(createScreenRequestSchema.safeParse({ name: preset.label, query: preset.query }).success).toBe(true);
+  });
+
+  it("sorts by every column of a row, either way", () => {
+    const row: ScreenerRow = screenerRowSchema.parse({
+      ticker: "NWSC", company: "Newscorp", sector: "Technology", industry: "Software", price: 10, change_pct: 0.01, volume_ratio: 1.5,
+      dollar_volume: 1e7, action: "BUY", setup: "VCP", buy_point_distance: 0.01, stop_risk: 0.07, rs_rating: 90, tt_score: 8,
+      below_high_pct: 0.02, eps_growth: 0.3, demo: true, as_of: "2026-05-01",
+    });
+    const rowColumns = Object.keys(row).filter((key) => key !== "as_of");
+    expect([...SCREENER_COLUMNS].sort()).toEqual(rowColumns.sort());
+    const sorts: ScreenerSort[] = SCREENER_COLUMNS.flatMap((c) => [c, `-${c}` as const]);
+    for (const sort of sorts) expect(screenerSortSchema.parse(sort)).toBe(sort);
+    const saved: ScreenDefinition = createScreenRequestSchema.parse({ name: "x", query: { sort: "-price" } }).query;
+    expect(saved).toEqual({ sort: "-price", page_size: 50 });
   });
 });
