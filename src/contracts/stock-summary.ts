@@ -125,6 +125,18 @@ const analysisMetaSchema = z.object({
   rs_score: z.number().finite().nullable(),
   /** What the RS rating ranks against; absent from reports stored before it was reported. */
   rs_basis: z.enum(["universe", "benchmark"]).nullable().optional(),
+  /** The last session's trading facts (screener, market breadth); absent from reports stored before them. */
+  session: z
+    .object({
+      change_pct: z.number().finite().nullable(),
+      volume_ratio: z.number().finite().nullable(),
+      dollar_volume_50: z.number().finite().nullable(),
+      above_50: z.boolean().nullable(),
+      above_200: z.boolean().nullable(),
+      new_high: z.boolean(),
+      new_low: z.boolean(),
+    })
+    .optional(),
   base: baseSchema.nullable(),
   /** Evidence the recommendation had to do without (e.g. 'quarterly EPS'). */
   missing_evidence: z.array(z.string()),

@@ -41,6 +41,7 @@ import { stockAnalysisRoutes } from "./features/stock-analysis/stock-analysis.ro
 import { symbolSearchRoutes } from "./features/symbol-search/symbol-search.routes";
 import { trackRecordRoutes } from "./features/track-record/track-record.routes";
 import { watchlistRoutes } from "./features/watchlist/watchlist.routes";
+import { screenerRoutes } from "./features/screener/screener.routes";
 import { devClockRoutes } from "./features/dev-clock/dev-clock.routes";
 import type { AdjustableClock } from "./dev-clock";
 
@@ -194,6 +195,7 @@ async function registerFeatureRoutes(app: FastifyInstance, config: AppConfig, de
   await app.register(csvImportRoutes, { csv: use("csv") });
   await app.register(analysisSharingRoutes, { sharing: use("sharing") });
   await app.register(watchlistRoutes, { watchlist: use("watchlist"), addLimit: use("watchlistAdds") });
+  await app.register(screenerRoutes, { screener: use("screener") });
   if (!config.isProduction && deps.outbox) await app.register(devMailboxRoutes, { outbox: deps.outbox });
   const clock = deps.clock;
   if (!config.isProduction && clock) {

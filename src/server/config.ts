@@ -138,6 +138,8 @@ export const envSchema = z
     REFRESH_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(300),
     WATCHLIST_FREE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
     WATCHLIST_PREMIUM_LIMIT: z.coerce.number().int().min(1).max(10_000).default(100),
+    SCREENS_FREE_LIMIT: z.coerce.number().int().min(1).max(1000).default(3),
+    SCREENS_PREMIUM_LIMIT: z.coerce.number().int().min(1).max(1000).default(20),
     DEV_TEST_CLOCK: booleanFlag(false),
     METRICS_TOKEN: optionalString,
     FMP_API_KEY: optionalString,
@@ -269,6 +271,8 @@ export interface AppConfig {
   jobs: { chunkSize: number; workerThreads: number | null; timeoutSeconds: number };
   /** How many stocks a free and a premium user may watch. */
   watchlist: { freeLimit: number; premiumLimit: number };
+  /** How many screener screens a free and a premium user may save. */
+  screens: { freeLimit: number; premiumLimit: number };
   /**
    * DEV_TEST_CLOCK (never in production): the server's clock can be moved forward by POST
    * /dev/clock/advance, so end-to-end tests see the next session's refresh and alerts.
@@ -400,6 +404,7 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     },
     jobs: { chunkSize: env.REFRESH_CHUNK_SIZE, workerThreads: env.REFRESH_WORKER_THREADS ?? null, timeoutSeconds: env.REFRESH_JOB_TIMEOUT_SECONDS },
     watchlist: { freeLimit: env.WATCHLIST_FREE_LIMIT, premiumLimit: env.WATCHLIST_PREMIUM_LIMIT },
+    screens: { freeLimit: env.SCREENS_FREE_LIMIT, premiumLimit: env.SCREENS_PREMIUM_LIMIT },
     devTestClock: env.DEV_TEST_CLOCK,
     metrics: { token: env.METRICS_TOKEN },
     chatUrl: (env.CHAT_URL ?? "").replace(/\/$/, ""),

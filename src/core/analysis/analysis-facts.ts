@@ -1,5 +1,5 @@
 import type { CompanyProfile } from "../market/market-data";
-import type { RecommendationAction } from "./analysis-report";
+import type { RecommendationAction, SessionFacts } from "./analysis-report";
 import type { BaseFinding } from "./bases";
 import type { FundamentalFacts } from "./fundamentals";
 import type { MarketDirection } from "./market-direction";
@@ -122,4 +122,6 @@ export interface AnalysisFacts {
   buyBlockers: RuleOutcome[];
   trade: TradeLevels | null;
   missingEvidence: string[];
+  /** The last session's trading facts, unrounded (the narrator rounds them). */
+  session: SessionFacts;
 }

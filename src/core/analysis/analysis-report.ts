@@ -73,6 +73,22 @@ interface BaseSummary {
   sessions_since_breakout?: number | null;
 }
 
+/** The last session, from the bars: null where the history is too short to say. */
+export interface SessionFacts {
+  /** Close ÷ the previous close − 1 (adjusted closes, so a split is not a move). */
+  change_pct: number | null;
+  /** Volume ÷ the average of the 50 sessions before. */
+  volume_ratio: number | null;
+  /** 50-day average volume × the traded close. */
+  dollar_volume_50: number | null;
+  /** Close above the method's 50- and 200-day averages (simple by default). */
+  above_50: boolean | null;
+  above_200: boolean | null;
+  /** The session's high (low) is the 52-week high (low). */
+  new_high: boolean;
+  new_low: boolean;
+}
+
 export interface AnalysisMeta {
   engine_version: string;
   generated_at: string;
@@ -93,6 +109,8 @@ export interface AnalysisMeta {
    * Optional: reports stored before it was reported have none.
    */
   rs_basis?: "universe" | "benchmark" | null;
+  /** The last session's trading facts the screener and the market breadth read; absent from older reports. */
+  session?: SessionFacts;
   base: BaseSummary | null;
   missing_evidence: string[];
 }

@@ -479,3 +479,36 @@ describe("stop and threshold wording", () => {
     expect(narrateSummary(sold, config).technical_analysis.technical_setup_trigger).toContain(`after a run of ${rulePercent(config.sell.fiftyDayRun)}+ from its pivot.`);
   });
 });
+
+describe("the last session's facts (meta.session)", () => {
+  it("gives the day's change, volume ratio, dollar volume and the position against the averages and the 52-week range", () => {
+    const bars = vcp().day(0.035, 2.5).build();
+    const r = analyzeStock(input(bars));
+    const n = bars.close.length;
+    const session = r.meta.session!;
+    expect(session.change_pct).toBeCloseTo(bars.close[n - 1]! / bars.close[n - 2]! - 1, 4);
+    const before50 = bars.volume.slice(n - 51, n - 1).reduce((a, b) => a + b, 0) / 50;
+    expect(session.volume_ratio).toBeCloseTo(bars.volume[n - 1]! / before50, 2);
+    expect(session.volume_ratio).toBeGreaterThan(1.5);
+    const average50 = bars.volume.slice(n - 50).reduce((a, b) => a + b, 0) / 50;
+    expect(session.dollar_volume_50! / (average50 * bars.close[n - 1]!)).toBeCloseTo(1, 3);
+    expect(session.above_50).toBe(true);
+    expect(session.above_200).toBe(true);
+    expect(session.new_high).toBe(true);
+    expect(session.new_low).toBe(false);
+    expect(analysisReportSchema.parse(r).meta.session).toEqual(session);
+  });
+
+  it("says a decliner is below its averages at a new low", () => {
+    const session = report(decliner()).meta.session!;
+    expect(session.above_50).toBe(false);
+    expect(session.above_200).toBe(false);
+    expect(session.new_high).toBe(false);
+  });
+
+  it("lets a stored report without it still parse", () => {
+    const r = report(vcp());
+    const { session: _session, ...older } = r.meta;
+    expect(analysisReportSchema.safeParse({ ...r, meta: older }).success).toBe(true);
+  });
+});

@@ -2,7 +2,7 @@ import type { CompanyProfile, DailyBars, Fundamentals } from "../market/market-d
 import { periodReturn, relativeStrengthScore, rsRating, rsRatingVsBenchmark } from "../indicators/relative-strength";
 import { DEFAULT_ANALYSIS_CONFIG, type AnalysisConfig } from "./analysis-config";
 import type { AnalysisFacts, BaseState, RuleOutcome, SetupKind, TradeLevels } from "./analysis-facts";
-import type { AnalysisReport, RecommendationAction } from "./analysis-report";
+import type { AnalysisReport, RecommendationAction, SessionFacts } from "./analysis-report";
 import { volumeDryUp } from "./bases";
 import { analyzeFundamentals, type FundamentalFacts } from "./fundamentals";
 import { analyzeMarketDirection, type MarketDirection } from "./market-direction";
@@ -353,6 +353,25 @@ export function computeFacts(input: AnalysisInput, config: AnalysisConfig = DEFA
     buyBlockers: decision.buyBlockers,
     trade: decision.trade,
     missingEvidence,
+    session: sessionFacts(ctx, last),
+  };
+}
+
+const finiteOrNull = (x: number): number | null => (Number.isFinite(x) ? x : null);
+
+/** The last session's move, volume and position against its averages and its 52-week range. */
+function sessionFacts(ctx: SeriesContext, last: number): SessionFacts {
+  const close = ctx.bars.close[last]!;
+  const previous = last > 0 ? ctx.bars.close[last - 1]! : Number.NaN;
+  const above = (average: number): boolean | null => (Number.isFinite(average) ? close > average : null);
+  return {
+    change_pct: previous > 0 ? finiteOrNull(close / previous - 1) : null,
+    volume_ratio: finiteOrNull(ctx.volumeRatio[last]!),
+    dollar_volume_50: finiteOrNull(ctx.averageVolume50[last]! * ctx.tradedClose[last]!),
+    above_50: above(ctx.ma50[last]!),
+    above_200: above(ctx.ma200[last]!),
+    new_high: ctx.bars.high[last]! >= ctx.high52[last]!,
+    new_low: ctx.bars.low[last]! <= ctx.low52[last]!,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { AnalysisConfig } from "../analysis/analysis-config";
 import type { AnalysisFacts, RuleOutcome } from "../analysis/analysis-facts";
-import type { AnalysisReport, BaseType, PriceOrNa, StockSummary } from "../analysis/analysis-report";
+import type { AnalysisReport, BaseType, PriceOrNa, SessionFacts, StockSummary } from "../analysis/analysis-report";
 import { NA, count, percent, percentAbs, plural, price, ratio, round, rulePercent } from "./format";
 
 /**
@@ -432,6 +432,7 @@ export function narrateReport(
       rs_rating: facts.rsRating,
       rs_score: facts.rsScore === null ? null : round(facts.rsScore, 4),
       rs_basis: facts.rsRating === null ? null : facts.rsBasis,
+      session: roundSession(facts.session),
       base: base
         ? {
             type: base.type,
@@ -447,5 +448,15 @@ export function narrateReport(
         : null,
       missing_evidence: facts.missingEvidence,
     },
+  };
+}
+
+function roundSession(session: SessionFacts): SessionFacts {
+  const fixed = (x: number | null, digits: number): number | null => (x === null ? null : round(x, digits));
+  return {
+    ...session,
+    change_pct: fixed(session.change_pct, 4),
+    volume_ratio: fixed(session.volume_ratio, 2),
+    dollar_volume_50: fixed(session.dollar_volume_50, 0),
   };
 }

@@ -10,7 +10,7 @@ import { testDatabaseKinds } from "../test-support/test-database";
 import { apiHeaders, createVerifiedUser, json, multipartForm, startTestApp, type TestApp } from "../test-support/test-app";
 
 /**
- * Cross-user attack suite: user A owns analyses (live, removed and restorable, imported from CSV) and
+ * Cross-user attack suite: user A owns analyses (live, removed and restorable, imported from CSV), a saved screen and
  * chat conversations; user B, signed in with valid credentials of its own, tries every route that
  * takes an id, every list, the CSV export and an import naming A's ids. Nothing of A's may reach B,
  * change, or be told apart from an id that does not exist.
@@ -50,7 +50,7 @@ describe.each(testDatabaseKinds("storage-only"))("cross-user isolation on $name"
     await t.close();
   });
 
-  it("user B reads, changes, exports, imports over and lists none of user A's analyses, imports or conversations", { timeout: 120_000 }, async () => {
+  it("user B reads, changes, exports, imports over and lists none of user A's analyses, imports, conversations or saved screens", { timeout: 120_000 }, async () => {
     const alice = await createVerifiedUser(t, "alice@example.com");
     const bob = await createVerifiedUser(t, "bob@example.com");
     const as = (jwt: string, request: InjectOptions) => t.app.inject({ ...request, headers: { ...apiHeaders(jwt), ...request.headers } });
@@ -79,6 +79,9 @@ describe.each(testDatabaseKinds("storage-only"))("cross-user isolation on $name"
     const firstConversation = await ask(alice.jwt, "Should I buy NWSC? alice-secret-question");
     await ask(alice.jwt, "And what is the stop? alice-secret-follow-up", firstConversation);
     const secondConversation = await ask(alice.jwt, `How does ${otherDemo} look? alice-secret-second`);
+    const savedScreen = await as(alice.jwt, { method: "POST", url: "/api/screens", payload: { name: "alice-secret-screen", query: { min_rs: 90 } } });
+    expect(savedScreen.statusCode).toBe(201);
+    const screenId = json<{ id: string }>(savedScreen).id;
 
     const snapshot = async () => {
       const analyses = await t.database.db.select().from(stockAnalyses).where(eq(stockAnalyses.userId, alice.userId)).orderBy(asc(stockAnalyses.id));
@@ -99,7 +102,7 @@ describe.each(testDatabaseKinds("storage-only"))("cross-user isolation on $name"
     const conversationIds = before.conversations.map((row) => row.id);
     const messageIds = before.messages.map((row) => row.id);
     // What B must never see: A's ids, A's words, A's imported ticker.
-    const secrets = [...analysisIds, ...conversationIds, ...messageIds, "alice-secret", "ALICEX", "alice@example.com", alice.userId];
+    const secrets = [...analysisIds, ...conversationIds, ...messageIds, screenId, "alice-secret", "ALICEX", "alice@example.com", alice.userId];
 
     // ── User B's attempts ────────────────────────────────────────────────────────────────────────
     let attempts = 0;
@@ -139,6 +142,9 @@ describe.each(testDatabaseKinds("storage-only"))("cross-user isolation on $name"
     for (const id of messageIds) {
       await refused(`message id as conversation ${id}`, (x) => ({ method: "GET", url: `/api/chat/conversations/${x}` }), id, "conversation_not_found");
     }
+    await refused(`DELETE screen ${screenId}`, (x) => ({ method: "DELETE", url: `/api/screens/${x}` }), screenId, "not_found");
+    const bobScreens = json<{ screens: unknown[] }>(await attack("saved screens", { method: "GET", url: "/api/screens" }, 200));
+    expect(bobScreens.screens).toEqual([]);
 
     // Lists: B's own rows only (B has one analysis and one conversation of its own, made below).
     const bobAnalysis = await analyse(bob.jwt, "NWSC");
@@ -182,6 +188,8 @@ describe.each(testDatabaseKinds("storage-only"))("cross-user isolation on $name"
     const aliceConversation = json<{ title: string; messages: unknown[] }>(await as(alice.jwt, { method: "GET", url: `/api/chat/conversations/${secondConversation}` }));
     expect(aliceConversation.messages).toHaveLength(2);
     expect(aliceConversation.title).toContain("alice-secret-second");
+    const aliceScreens = json<{ screens: { id: string; name: string }[] }>(await as(alice.jwt, { method: "GET", url: "/api/screens" }));
+    expect(aliceScreens.screens.map((s) => [s.id, s.name])).toEqual([[screenId, "alice-secret-screen"]]);
 
     console.log(`cross-user attempts: ${attempts}, leaks: ${leaks.length} (${kind.name})`);
     expect(leaks).toEqual([]);

@@ -64,13 +64,15 @@ describe("HTTP fuzzer: no input yields a 5xx", () => {
     const user = await createVerifiedUser(t, "fuzz-user@example.com");
     const throwaway = await createVerifiedUser(t, "fuzz-throwaway@example.com");
     jwt = user.jwt;
-    // Real ids, so path parameters sometimes name things that exist: an analysis and a conversation.
+    // Real ids, so path parameters sometimes name things that exist: an analysis, a conversation and a saved screen.
     const form = multipartForm({ input: "NWSC" });
     const analysis = await t.app.inject({ method: "POST", url: "/research/stocks/", payload: form.payload, headers: { ...form.headers, ...apiHeaders(jwt) } });
     ids.push(json<{ analysis: { id: string } }>(analysis).analysis.id);
     const chat = await t.app.inject({ method: "POST", url: "/api/chat", payload: { message: "How is the market?" }, headers: apiHeaders(jwt) });
     const start = /"conversation_id":"([^"]+)"/.exec(chat.body);
     if (start?.[1]) ids.push(start[1]);
+    const screen = await t.app.inject({ method: "POST", url: "/api/screens", payload: { name: "fuzz screen", query: { min_rs: 80 } }, headers: apiHeaders(jwt) });
+    ids.push(json<{ id: string }>(screen).id);
     const csrfCookie = `csrftoken=${TEST_CSRF}`;
     const table: Record<Identity, Record<string, string>> = {
       anonymous: {},

@@ -68,6 +68,17 @@ describe.each(testDatabaseKinds("database-behaviour"))("limits shared by two ins
     const other = await createVerifiedUser(b, "other@example.com");
     expect((await alternate(0, { method: "POST", url: "/api/watchlist", headers: apiHeaders(other.jwt), payload: { ticker: "NWSC" } })).statusCode).toBe(201);
   });
+
+  it("a free user saves 3 screens in total, not 3 per instance, even with 10 saves sent at once to both", async () => {
+    const user = await createVerifiedUser(a, "screens@example.com");
+    const headers = apiHeaders(user.jwt);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => alternate(i, { method: "POST", url: "/api/screens", headers, payload: { name: `screen ${i}`, query: { min_rs: 80 } } })),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(3);
+    expect(answers.filter((answer) => answer.statusCode === 403).map((answer) => json(answer).code)).toEqual(Array(7).fill("screen_limit_reached"));
+    expect(json<{ screens: unknown[] }>(await alternate(1, { method: "GET", url: "/api/screens", headers })).screens).toHaveLength(3);
+  });
 });
 
 describe.each(testDatabaseKinds("database-behaviour"))("watching is never an analysis outside the daily limit, on either instance ($name)", (kind) => {

@@ -57,6 +57,8 @@ import { AlertRunsRepository } from "../features/watchlist/alert-runs.repository
 import { AlertsRepository } from "../features/watchlist/alerts.repository";
 import { UnsubscribeLinks } from "../features/watchlist/unsubscribe-link";
 import { WatchlistRepository } from "../features/watchlist/watchlist.repository";
+import { SavedScreensRepository } from "../features/screener/saved-screens.repository";
+import { ScreenerService } from "../features/screener/screener.service";
 import { WatchlistService } from "../features/watchlist/watchlist.service";
 import { WATCHLIST_ADD_RATE_LIMIT } from "../features/watchlist/watchlist-add-limit";
 import type { ProviderCallOutcome } from "../adapters/market/provider-budget";
@@ -104,6 +106,7 @@ export interface Services {
   trackRecord: TrackRecordService;
   /** The users' watch lists, alert settings and bell. */
   watchlist: WatchlistService;
+  screener: ScreenerService;
   /** The alerts after each refresh, as jobs any instance takes (startWorking to take them here). */
   alertJobs: AlertJobsService;
   contact: ContactService;
@@ -301,6 +304,18 @@ function composeWatchlist(
   return { watchlist, alertJobs };
 }
 
+/** The screener: the public analyses' typed columns, paged in SQL, and each user's saved screens. */
+function composeScreener(config: AppConfig, db: Db, infra: Infrastructure, parts: { publicAnalyses: PublicAnalysesRepository; billing: BillingService }) {
+  return new ScreenerService({
+    rows: parts.publicAnalyses,
+    screens: new SavedScreensRepository(db),
+    isPremium: (email) => parts.billing.isPremium(email),
+    limits: { free: config.screens.freeLimit, premium: config.screens.premiumLimit },
+    premiumForSale: config.billing.buyButton !== undefined,
+    now: infra.now,
+  });
+}
+
 /** The daily screen of the public universe, as chunk jobs any instance takes. */
 function composePublicRefresh(
   config: AppConfig,
@@ -432,6 +447,7 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
     publicRefresh,
     trackRecord,
     watchlist,
+    screener: composeScreener(config, db, infra, { publicAnalyses, billing }),
     alertJobs,
     contact: new ContactService({ repository: new ContactRepository(db), now, limit: limiter.limit(CONTACT_RATE_LIMIT) }),
     watchlistAdds: limiter.limit(WATCHLIST_ADD_RATE_LIMIT),

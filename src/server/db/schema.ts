@@ -160,15 +160,53 @@ export const stripeEvents = pgTable("stripe_events", {
   processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** The public recommendation list: the latest analysis of each ticker of the public universe. */
-export const publicAnalyses = pgTable("public_analyses", {
-  id: text("id").primaryKey(),
-  ticker: text("ticker").notNull().unique(),
-  action: text("action").notNull(),
-  analysis: jsonb("analysis").notNull(),
-  asOf: date("as_of").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * The public recommendation list: the latest analysis of each ticker of the public universe. The
+ * screener's columns (decision 059) are derived from `analysis` in the same write, so the screener
+ * filters and sorts in SQL; every sort adds the ticker as a tie-breaker and puts nulls last.
+ */
+export const publicAnalyses = pgTable(
+  "public_analyses",
+  {
+    id: text("id").primaryKey(),
+    ticker: text("ticker").notNull().unique(),
+    action: text("action").notNull(),
+    analysis: jsonb("analysis").notNull(),
+    asOf: date("as_of").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    company: text("company"),
+    sector: text("sector"),
+    industry: text("industry"),
+    price: doublePrecision("price"),
+    changePct: doublePrecision("change_pct"),
+    volumeRatio: doublePrecision("volume_ratio"),
+    dollarVolume: doublePrecision("dollar_volume"),
+    setup: text("setup"),
+    buyPointDistance: doublePrecision("buy_point_distance"),
+    stopRisk: doublePrecision("stop_risk"),
+    rsRating: integer("rs_rating"),
+    ttScore: integer("tt_score"),
+    belowHighPct: doublePrecision("below_high_pct"),
+    epsGrowth: doublePrecision("eps_growth"),
+    above50: boolean("above_50"),
+    above200: boolean("above_200"),
+    newHigh: boolean("new_high"),
+    newLow: boolean("new_low"),
+    demo: boolean("demo").notNull().default(false),
+  },
+  (table) => [
+    index("public_analyses_action_rs").on(table.action, table.rsRating.desc().nullsLast(), table.ticker),
+    index("public_analyses_setup").on(table.setup),
+    index("public_analyses_group").on(table.sector, table.industry),
+    index("public_analyses_rs").on(table.rsRating.desc().nullsLast(), table.ticker),
+    index("public_analyses_tt").on(table.ttScore.desc().nullsLast(), table.ticker),
+    index("public_analyses_buy_distance").on(table.buyPointDistance, table.ticker),
+    index("public_analyses_change").on(table.changePct, table.ticker),
+    index("public_analyses_volume_ratio").on(table.volumeRatio, table.ticker),
+    index("public_analyses_dollar_volume").on(table.dollarVolume, table.ticker),
+    index("public_analyses_price").on(table.price, table.ticker),
+  ],
+);
 
 /**
  * Every call the daily screen published (decision 029): one row per ticker and session, written once
@@ -599,4 +637,19 @@ export const alertDigests = pgTable(
     createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.session] })],
+);
+
+/** A user's saved screener screens (decision 059): free 3, premium 20, a name unique per user. */
+export const savedScreens = pgTable(
+  "saved_screens",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    query: jsonb("query").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("saved_screens_user").on(table.userId, table.createdAt), unique("saved_screens_user_name").on(table.userId, table.name)],
 );
