@@ -51,7 +51,7 @@ export function stateSince(benchmark: DailyBars, series: MarketDirectionSeries):
   return benchmark.dates[i]!;
 }
 
-export type GroupKind = "sector" | "industry";
+type GroupKind = "sector" | "industry";
 
 export interface GroupAverage {
   name: string;

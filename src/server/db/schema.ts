@@ -600,3 +600,21 @@ export const alertDigests = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.session] })],
 );
+
+/**
+ * The market page of one session (docs/product.md, "Market"): written by the daily screen once its
+ * analyses are in, and upserted, so a run finished again after a crash writes the same row.
+ */
+export const marketSessions = pgTable("market_sessions", {
+  session: date("session").primaryKey(),
+  benchmark: text("benchmark").notNull(),
+  state: text("state"),
+  since: date("since"),
+  distributionDays: jsonb("distribution_days").notNull(),
+  followThroughDay: date("follow_through_day"),
+  stateHistory: jsonb("state_history").notNull(),
+  breadth: jsonb("breadth").notNull(),
+  groups: jsonb("groups").notNull(),
+  benchmarkBars: jsonb("benchmark_bars").notNull(),
+  computedAt: timestamp("computed_at", { withTimezone: true }).notNull(),
+});

@@ -116,6 +116,7 @@ describe.each(testDatabaseKinds("database-behaviour"))("the refresh's jobs on $n
       // These reports are skeletons: the track record's own tests cover what it stores.
       calls: { recordCalls: async () => 0, scoreOpenCalls: async () => undefined },
       followers: { afterRefresh: async (runKey) => void followed.push(runKey) },
+      snapshots: { afterAnalyses: async () => {} },
       jobIds: stableJobId,
       chunkSize: 2,
       concurrency: 1,
