@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { shot } from "./support/screenshots";
 
@@ -46,4 +47,8 @@ test("the market page: the state since its date, distribution days, 120 sessions
   await expect(chart.locator("canvas").first()).toBeVisible();
   await expect(chart.getByRole("list", { name: "Chart legend" })).toContainText("EMA 50");
   await shot(page, "market");
+
+  // axe (WCAG 2.0 / 2.1, A and AA) finds nothing, with the sessions' table open.
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 });

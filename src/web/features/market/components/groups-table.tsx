@@ -7,14 +7,22 @@ function screenerHref(group: MarketGroup): string {
 }
 
 function Change({ value, period }: { value: number | null; period: string }) {
-  if (value === null) return <span className="text-muted" aria-label={`No ranking ${period} ago`}>–</span>;
-  if (value === 0) return <span className="text-muted">0</span>;
+  if (value === null) return <Marked shown="–" said={`No ranking ${period} ago`} className="text-muted" />;
+  if (value === 0) return <Marked shown="0" said={`Unchanged over ${period}`} className="text-muted" />;
+  const places = Math.abs(value);
   const up = value > 0;
+  return <Marked shown={`${up ? "▲" : "▼"}${places}`} said={`${up ? "Up" : "Down"} ${places} ${places === 1 ? "place" : "places"} in ${period}`} className={up ? "text-success-700" : "text-danger-700"} />;
+}
+
+/** A compact mark on screen, and the words a screen reader says instead. */
+function Marked({ shown, said, className }: { shown: string; said: string; className: string }) {
   return (
-    <span className={up ? "text-success-700" : "text-danger-700"} aria-label={`${up ? "Up" : "Down"} ${Math.abs(value)} ${Math.abs(value) === 1 ? "place" : "places"} in ${period}`}>
-      {up ? "▲" : "▼"}
-      {Math.abs(value)}
-    </span>
+    <>
+      <span aria-hidden="true" className={className}>
+        {shown}
+      </span>
+      <span className="sr-only">{said}</span>
+    </>
   );
 }
 

@@ -92,8 +92,9 @@ describe("the market page", () => {
 
     const sectors = within(screen.getByTestId("sector-ranks"));
     expect(sectors.getByRole("link", { name: "Energy & Power" })).toHaveAttribute("href", "/screener?sector=Energy%20%26%20Power");
-    expect(sectors.getByLabelText("Up 2 places in 1 week")).toBeInTheDocument();
-    expect(sectors.getByLabelText("Down 1 place in 1 week")).toBeInTheDocument();
+    expect(sectors.getByText("Up 2 places in 1 week")).toBeInTheDocument();
+    expect(sectors.getByText("Down 1 place in 1 week")).toBeInTheDocument();
+    expect(sectors.getByText("No ranking 4 weeks ago")).toBeInTheDocument();
     expect(within(screen.getByTestId("industry-ranks")).getByRole("link", { name: "Semiconductors" })).toHaveAttribute("href", "/screener?industry=Semiconductors");
 
     // The chart: candles, the two averages (the 50-day from its first value), and both distribution days marked.

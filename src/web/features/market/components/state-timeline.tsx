@@ -35,7 +35,8 @@ export function StateTimeline({ history }: { history: History }) {
       </ul>
       <details className="text-sm">
         <summary className="cursor-pointer text-brand-700 underline-offset-2 hover:underline">Show the sessions as a table</summary>
-        <div className="mt-2 max-h-80 overflow-y-auto rounded-md border border-line">
+        {/* Focusable, so the keyboard can scroll it. */}
+        <div role="region" aria-label="Sessions" tabIndex={0} className="mt-2 max-h-80 overflow-y-auto rounded-md border border-line">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Market state on each of the last {history.length} sessions, newest first</caption>
             <thead className="sticky top-0 bg-canvas">
