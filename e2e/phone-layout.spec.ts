@@ -319,6 +319,26 @@ test("the track record fits: the verdict on the first screen, cards instead of t
   await shot(page, "track-record");
 });
 
+test("the market page fits: the state on the first screen, tables within the screen, nothing scrolls sideways", async ({ page, request }) => {
+  await expect
+    .poll(async () => {
+      const response = await request.get("/api/market");
+      return response.ok() ? ((await response.json()) as { as_of: string | null }).as_of : null;
+    }, { timeout: 90_000, message: "the first market snapshot" })
+    .not.toBeNull();
+  await page.goto("/market");
+  const state = page.getByTestId("market-state");
+  await expect(state).toBeVisible();
+  const box = await state.boundingBox();
+  expect(box && box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+  await expectWithinScreen(page.getByTestId("benchmark-chart"), "the benchmark chart");
+  await expectWithinScreen(page.getByTestId("sector-ranks").locator("table"), "the sector ranks");
+  await expectWithinScreen(page.getByTestId("breadth-history"), "the breadth history");
+  await expectNoSidewaysScroll(page, "the market page");
+  await expectNoDeadLinks(page, "the market page");
+  await shot(page, "market");
+});
+
 test("the gift results and the dev mailbox's long links fit the screen", async ({ page, verifiedUser: _user }) => {
   await requestGiftIdeasForSam(page, "tap");
   await expect(page.getByRole("heading", { name: "Gift ideas for Sam" })).toBeVisible();

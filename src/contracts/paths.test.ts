@@ -33,6 +33,7 @@ describe("paths", () => {
     expect(paths.signIn("/ask/c1?x=1")).toBe("/signin?redirect=%2Fask%2Fc1%3Fx%3D1");
     expect(paths.ask("c 1")).toBe("/ask/c%201");
     expect(paths.trackRecord()).toBe("/track-record");
+    expect(paths.market()).toBe("/market");
     expect(paths.shared("a-b_c")).toBe("/s/a-b_c");
     expect(paths.trackRecord({ action: "BUY", ticker: "BRK.B" })).toBe("/track-record?action=BUY&ticker=BRK.B");
   });
@@ -61,6 +62,7 @@ describe("paths", () => {
       ask: "/ask",
       askConversation: "/ask/:conversationId?",
       trackRecord: "/track-record",
+      market: "/market",
       watchlist: "/watchlist",
       alertSettings: "/settings/alerts",
       unsubscribeAlerts: "/unsubscribe/alerts",

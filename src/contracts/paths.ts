@@ -25,6 +25,7 @@ export const routePatterns = {
   ask: "/ask",
   askConversation: "/ask/:conversationId?",
   trackRecord: "/track-record",
+  market: "/market",
   watchlist: "/watchlist",
   alertSettings: "/settings/alerts",
   unsubscribeAlerts: "/unsubscribe/alerts",
@@ -71,6 +72,8 @@ export const paths = {
   ask: (conversationId?: string) =>
     conversationId === undefined ? routePatterns.ask : `${routePatterns.ask}/${encodeURIComponent(conversationId)}`,
   /** The public track record; `action` and `ticker` filter its table of calls. */
+  /** The market page: direction, breadth and group ranks (public). */
+  market: () => routePatterns.market,
   trackRecord: (options: { action?: "BUY" | "WATCH" | "SELL"; ticker?: string } = {}) =>
     withQuery(routePatterns.trackRecord, { action: options.action, ticker: options.ticker }),
   /** The signed-in user's watch list. */

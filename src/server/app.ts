@@ -35,6 +35,7 @@ import { logoRoutes } from "./features/logos/logos.routes";
 import { meRoutes } from "./features/me/me.routes";
 import { newsRoutes } from "./features/news/news.routes";
 import { publicConfigRoutes, toPublicConfig } from "./features/public-config/public-config.routes";
+import { marketRoutes } from "./features/market/market.routes";
 import { publicRecommendationRoutes } from "./features/public-recommendations/public-recommendations.routes";
 import { researchRoutes } from "./features/research/research.routes";
 import { stockAnalysisRoutes } from "./features/stock-analysis/stock-analysis.routes";
@@ -186,6 +187,7 @@ async function registerFeatureRoutes(app: FastifyInstance, config: AppConfig, de
   await app.register(symbolSearchRoutes, { symbols: use("symbols") });
   await app.register(billingRoutes, { billing: use("billing"), research: use("research"), webhooks: use("billingWebhooks") });
   await app.register(publicRecommendationRoutes, { publicRecommendations: use("publicRecommendations"), publicRefresh: use("publicRefresh") });
+  await app.register(marketRoutes, { market: use("marketPage") });
   await app.register(trackRecordRoutes, { trackRecord: use("trackRecord") });
   await app.register(contactRoutes, { contact: use("contact") });
   await app.register(giftRoutes, { brand: config.brand, webRoot: deps.webRoot, gifts: use("gifts") });

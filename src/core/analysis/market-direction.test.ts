@@ -285,3 +285,16 @@ describe("causality", () => {
     }
   });
 });
+
+describe("active distribution days at the end", () => {
+  it("are the indexes of the days the last session still counts, oldest first", () => {
+    const { series, last } = run(fiveDistributionDays(new BarBuilder(300, 1e8).to(360, 380)));
+    expect(series.activeAtEnd).toEqual([last - 9, last - 7, last - 5, last - 3, last - 1]);
+    expect(series.activeAtEnd).toHaveLength(series.distributionDays[last]!);
+  });
+
+  it("are empty when no session was a distribution day", () => {
+    const { series } = run(uptrend());
+    expect(series.activeAtEnd).toEqual([]);
+  });
+});

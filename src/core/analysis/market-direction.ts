@@ -37,6 +37,8 @@ export interface MarketDirectionSeries {
   correctionStart: Int32Array;
   ema50: Float64Array;
   ema200: Float64Array;
+  /** Indexes of the distribution days still active after the last session, oldest first. */
+  activeAtEnd: number[];
 }
 
 /** Three months of sessions: the window of return3m and of a 'recent' follow-through day. */
@@ -148,7 +150,7 @@ export function marketDirectionSeries(benchmark: DailyBars, config: AnalysisConf
     distribution[i] = active.length;
     followThroughIndex[i] = lastFollowThrough;
   }
-  return { trend, distributionDays: distribution, followThroughIndex, correctionStart, ema50, ema200 };
+  return { trend, distributionDays: distribution, followThroughIndex, correctionStart, ema50, ema200, activeAtEnd: [...active] };
 }
 
 /** Up at least `gain` from the previous close on higher volume than the previous session. */

@@ -155,6 +155,7 @@ describe("marketStateStats", () => {
       correctionStart: new Int32Array(n).fill(-1),
       ema50: new Float64Array(n),
       ema200: new Float64Array(n),
+      activeAtEnd: [],
     };
     // Sessions 5..60: 35 in an uptrend, 10 in a correction, 11 under pressure; only 5 and 6 have a close 63 sessions later.
     const stats = marketStateStats(benchmark, series, dates[5]!, dates[60]!);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isoFromDayNumber, lastCompletedSession, nextSessionClose } from "./trading-calendar";
+import { isoFromDayNumber, lastCompletedSession, nextSessionClose, sessionsAfter } from "./trading-calendar";
 
 describe("nextSessionClose", () => {
   it("is today's 16:00 New York close before it, in winter (21:00 UTC) and summer (20:00 UTC)", () => {
@@ -23,5 +23,15 @@ describe("nextSessionClose", () => {
       expect(close.getTime()).toBeGreaterThan(now.getTime());
       expect(close.toISOString().slice(0, 10) > isoFromDayNumber(lastCompletedSession(now))).toBe(true);
     }
+  });
+});
+
+describe("sessionsAfter", () => {
+  it("counts sessions forward over weekends and exchange holidays", () => {
+    expect(sessionsAfter("2026-11-20", 1)).toBe("2026-11-23");
+    // Thanksgiving (26 November) is skipped.
+    expect(sessionsAfter("2026-11-24", 2)).toBe("2026-11-27");
+    expect(sessionsAfter("2026-12-24", 1)).toBe("2026-12-28");
+    expect(sessionsAfter("2026-11-20", 0)).toBe("2026-11-20");
   });
 });

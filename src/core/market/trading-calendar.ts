@@ -156,6 +156,17 @@ export function sessionsBetween(fromIso: string, toIso: string): number {
   return count;
 }
 
+/** The date of the `count`-th session after `fromIso` (`fromIso` itself when `count` is 0 and it is a session). */
+export function sessionsAfter(fromIso: string, count: number): string {
+  let d = dayNumberFromIso(fromIso);
+  if (count <= 0) return fromIso;
+  for (let left = count; left > 0; ) {
+    d++;
+    if (isTradingDay(d)) left--;
+  }
+  return isoFromDayNumber(d);
+}
+
 /** The instant of the first 16:00 New York close after `now` (daily bars change only then). */
 export function nextSessionClose(now: Date): Date {
   let day = lastCompletedSession(now) + 1;

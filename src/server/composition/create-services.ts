@@ -29,6 +29,8 @@ import { GiftService } from "../features/gift/gift.service";
 import { LogosService } from "../features/logos/logos.service";
 import { NarrationService } from "../features/narration/llm-narrator";
 import { NewsService } from "../features/news/news.service";
+import { MarketRepository } from "../features/market/market.repository";
+import { MarketService } from "../features/market/market.service";
 import { PublicAnalysesRepository } from "../features/public-recommendations/public-analyses.repository";
 import { PublicRecommendationsService } from "../features/public-recommendations/public-recommendations.service";
 import { PublicRefreshService } from "../features/public-recommendations/public-refresh.service";
@@ -102,6 +104,8 @@ export interface Services {
   publicRecommendations: PublicRecommendationsService;
   /** The daily screen of the public universe, as jobs any instance takes (startWorking to take them here). */
   publicRefresh: PublicRefreshService;
+  /** The market page: one snapshot per session, stored by the daily screen. */
+  marketPage: MarketService;
   /** Every call the daily screen published, scored as the sessions arrive. */
   trackRecord: TrackRecordService;
   /** The users' watch lists, alert settings and bell. */
@@ -329,10 +333,11 @@ function composePublicRefresh(
     trackRecord: TrackRecordService;
     alertJobs: AlertJobsService;
     publicRecommendations: PublicRecommendationsService;
+    marketPage: MarketService;
   },
 ) {
   const { logger: log, now } = infra;
-  const { jobs, publicAnalyses, analysis, universe, trackRecord, alertJobs, publicRecommendations } = parts;
+  const { jobs, publicAnalyses, analysis, universe, trackRecord, alertJobs, publicRecommendations, marketPage } = parts;
   return new PublicRefreshService({
     queue: jobs.queue,
     claims: new JobRunsRepository(db),
@@ -349,6 +354,7 @@ function composePublicRefresh(
     },
     calls: trackRecord,
     followers: alertJobs,
+    snapshots: marketPage,
     jobIds: stableJobId,
     chunkSize: config.jobs.chunkSize,
     concurrency: 2,
@@ -358,6 +364,18 @@ function composePublicRefresh(
     now,
     log,
     onListsReplaced: () => publicRecommendations.invalidate(),
+  });
+}
+
+/** The market page reads the screen's aggregates through the public analyses' repository, and the benchmark's bars from the market. */
+function composeMarketPage(db: Db, { logger: log, now }: Infrastructure, market: MarketDataProvider, publicAnalyses: PublicAnalysesRepository) {
+  return new MarketService({
+    repository: new MarketRepository(db),
+    aggregates: { breadth: (session) => publicAnalyses.sessionBreadth(session), groupAverages: (session) => publicAnalyses.groupAverages(session) },
+    benchmark: { ticker: market.benchmarkTicker, bars: () => market.getDailyBars(market.benchmarkTicker, HISTORY_SESSIONS) },
+    config: DEFAULT_ANALYSIS_CONFIG,
+    now,
+    log,
   });
 }
 
@@ -420,7 +438,8 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
   const publicRecommendations = new PublicRecommendationsService({ repository: publicAnalyses, log });
   const jobs = composeJobs(config, infra, analysis);
   const { watchlist, alertJobs } = composeWatchlist(config, db, infra, { publicAnalyses, market, billing, jobs });
-  const publicRefresh = composePublicRefresh(config, db, infra, { jobs, publicAnalyses, analysis, universe, trackRecord, alertJobs, publicRecommendations });
+  const marketPage = composeMarketPage(db, infra, market, publicAnalyses);
+  const publicRefresh = composePublicRefresh(config, db, infra, { jobs, publicAnalyses, analysis, universe, trackRecord, alertJobs, publicRecommendations, marketPage });
   const news = new NewsService({
     sources: createNewsSources(config, {
       reports: () => storedPublicReports(publicAnalyses),
@@ -445,6 +464,7 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
     publicAnalyses,
     publicRecommendations,
     publicRefresh,
+    marketPage,
     trackRecord,
     watchlist,
     screener: composeScreener(config, db, infra, { publicAnalyses, billing }),

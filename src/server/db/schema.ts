@@ -653,3 +653,21 @@ export const savedScreens = pgTable(
   },
   (table) => [index("saved_screens_user").on(table.userId, table.createdAt), unique("saved_screens_user_name").on(table.userId, table.name)],
 );
+
+/**
+ * The market page of one session (docs/product.md, "Market"): written by the daily screen once its
+ * analyses are in, and upserted, so a run finished again after a crash writes the same row.
+ */
+export const marketSessions = pgTable("market_sessions", {
+  session: date("session").primaryKey(),
+  benchmark: text("benchmark").notNull(),
+  state: text("state"),
+  since: date("since"),
+  distributionDays: jsonb("distribution_days").notNull(),
+  followThroughDay: date("follow_through_day"),
+  stateHistory: jsonb("state_history").notNull(),
+  breadth: jsonb("breadth").notNull(),
+  groups: jsonb("groups").notNull(),
+  benchmarkBars: jsonb("benchmark_bars").notNull(),
+  computedAt: timestamp("computed_at", { withTimezone: true }).notNull(),
+});

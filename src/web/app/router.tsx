@@ -40,6 +40,7 @@ const AskLayout = page(() => import("./routes/ask").then((m) => m.AskLayout));
 const AskPage = page(() => import("./routes/ask").then((m) => m.AskPage));
 const ForgetPasswordPage = page(() => import("./routes/forget-password").then((m) => m.ForgetPasswordPage));
 const GiftPage = page(() => import("./routes/gift").then((m) => m.GiftPage));
+const MarketPage = page(() => import("./routes/market").then((m) => m.MarketPage), "/api/market");
 const NotFoundPage = page(() => import("./routes/not-found").then((m) => m.NotFoundPage));
 const ResetPasswordPage = page(() => import("./routes/reset-password").then((m) => m.ResetPasswordPage));
 const SharedAnalysisPage = page(() => import("./routes/shared-analysis").then((m) => m.SharedAnalysisPage));
@@ -75,6 +76,7 @@ export const routes: RouteObject[] = [
           { path: routePatterns.analyze, element: <AnalyzePage /> },
           { path: routePatterns.upload, element: <UploadPage /> },
           { path: routePatterns.trackRecord, element: <TrackRecordPage /> },
+          { path: routePatterns.market, element: <MarketPage /> },
           { path: routePatterns.unsubscribeAlerts, element: <UnsubscribeAlertsPage /> },
           { path: routePatterns.shared, element: <SharedAnalysisPage /> },
           {

@@ -89,6 +89,7 @@ describe.each(testDatabaseKinds("database-behaviour"))("the refresh's jobs on $n
     jobTimeoutSeconds?: number;
     soleProcess?: boolean;
     instanceId?: string;
+    snapshots?: { afterAnalyses: (runKey: string) => Promise<void> };
   }
 
   function build(database: DatabaseHandle, options: Options = {}): { refresh: PublicRefreshService; queue: PgBossJobQueue } {
@@ -116,6 +117,7 @@ describe.each(testDatabaseKinds("database-behaviour"))("the refresh's jobs on $n
       // These reports are skeletons: the track record's own tests cover what it stores.
       calls: { recordCalls: async () => 0, scoreOpenCalls: async () => undefined },
       followers: { afterRefresh: async (runKey) => void followed.push(runKey) },
+      snapshots: options.snapshots ?? { afterAnalyses: async () => {} },
       jobIds: stableJobId,
       chunkSize: 2,
       concurrency: 1,
@@ -147,6 +149,29 @@ describe.each(testDatabaseKinds("database-behaviour"))("the refresh's jobs on $n
     expect(failedChunk.error).toBe("the database refused the write");
     const [run] = await refresh.recentRuns(1);
     expect(run?.retried).toBe(1);
+  }, 60_000);
+
+  it("takes the market snapshot once the run's analyses are in; a snapshot that fails does not fail the run", async () => {
+    const database = await kind.open();
+    const snapshotted: { runKey: string; listed: number }[] = [];
+    const { refresh, queue } = build(database, {
+      snapshots: {
+        afterAnalyses: async (runKey) => {
+          snapshotted.push({ runKey, listed: (await new PublicAnalysesRepository(database.db).list()).length });
+          throw new Error("the snapshot failed");
+        },
+      },
+    });
+    close = async () => {
+      await queue.stop();
+      await database.close();
+    };
+    const result = await refresh.refresh({ force: true });
+    expect(result.analysed).toBe(TICKERS.length);
+    // Once, after the finished list is in, with the run's key (the one the watch lists' alerts get).
+    expect(snapshotted).toEqual([{ runKey: followed[0], listed: TICKERS.length }]);
+    expect(followed).toHaveLength(1);
+    expect((await refresh.status()).finishedAt).not.toBeNull();
   }, 60_000);
 
   it("starts a run once per trading day, done by whichever instance works on the queue, then reports it finished", async () => {

@@ -73,6 +73,11 @@ export interface RefreshFollower {
   afterRefresh(runKey: string): Promise<void>;
 }
 
+/** Stores the per-session aggregates (the market page) once a run's analyses are in. */
+export interface SessionSnapshotter {
+  afterAnalyses(runKey: string): Promise<void>;
+}
+
 /** Stable ids of a run's jobs, so that two instances sending the same step queue it once. */
 export type JobIds = (...parts: (string | number)[]) => string;
 
@@ -97,6 +102,7 @@ export class PublicRefreshService {
       analyzer: UniverseAnalyzer;
       calls: CallRecorder;
       followers: RefreshFollower;
+      snapshots: SessionSnapshotter;
       jobIds: JobIds;
       chunkSize: number;
       /** Jobs this instance works on at once (each a chunk). */
@@ -388,6 +394,8 @@ export class PublicRefreshService {
    */
   private async completeFinishing(runId: string): Promise<void> {
     await this.deps.analyses.retainOnly(await this.deps.runs.analysedTickers(runId));
+    // The market page's session is stored from the finished analyses; an upsert, so a repeat is harmless.
+    await this.deps.snapshots.afterAnalyses(runKeyOf(runId)).catch((error: unknown) => this.deps.log.error({ runId, err: error }, "public refresh: the market snapshot failed; it is stored again after the next run"));
     // The new session's bars are in: the track record's open calls move on by it before the run is done.
     await this.deps.calls.scoreOpenCalls().catch((error: unknown) => this.deps.log.error({ runId, err: error }, "public refresh: scoring the track record failed; it is scored again after the next run"));
     // The watch lists are evaluated against the new session by their own job (queued once per run).

@@ -11,6 +11,7 @@ const APP_LINKS = [
   { to: paths.stocks(), label: "Analyze a stock" },
   { to: paths.dashboard(), label: "Your history" },
   { to: paths.upload(), label: "Import CSV" },
+  { to: paths.market(), label: "Market" },
 ] as const;
 
 /** Pages that only a signed-in user has (the watch list). */

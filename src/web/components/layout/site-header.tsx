@@ -27,6 +27,7 @@ const AlertBell = lazyWithPreload(
 const APP_LINKS = [
   { to: paths.stocks(), label: "Analyze" },
   { to: paths.dashboard(), label: "History" },
+  { to: paths.market(), label: "Market" },
   { to: paths.gift(), label: "Gift ideas" },
 ] as const;
 
