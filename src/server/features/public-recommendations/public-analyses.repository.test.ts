@@ -142,13 +142,16 @@ describe.each(testDatabaseKinds("database-behaviour"))("public analyses: the scr
     expect(await repo.screen(query({ sector: "Nope" }))).toEqual({ as_of: null, total: 0, rows: [] });
   });
 
-  it.runIf(kind.name === "postgres")("uses an index for a filtered page sorted by RS rating", async () => {
-    await open();
-    // A test table is tiny, so the planner is told to prefer indexes, as it does on a real universe.
-    const { rows } = await database!.executeSql(
-      "begin; set local enable_seqscan = off; explain select ticker from public_analyses where action = 'BUY' and rs_rating >= 80 order by rs_rating desc nulls last, ticker asc limit 50; commit",
-    );
-    const plan = rows.map((r) => String(r["QUERY PLAN"] ?? "")).join("\n");
-    expect(plan).toMatch(/Index (Only )?Scan using public_analyses_action_rs/);
-  });
+  // PGlite has no planner statistics worth asserting on: the plan is checked on PostgreSQL only (no skipped test on PGlite).
+  if (kind.name === "postgres") {
+    it("uses an index for a filtered page sorted by RS rating", async () => {
+      await open();
+      // A test table is tiny, so the planner is told to prefer indexes, as it does on a real universe.
+      const { rows } = await database!.executeSql(
+        "begin; set local enable_seqscan = off; explain select ticker from public_analyses where action = 'BUY' and rs_rating >= 80 order by rs_rating desc nulls last, ticker asc limit 50; commit",
+      );
+      const plan = rows.map((r) => String(r["QUERY PLAN"] ?? "")).join("\n");
+      expect(plan).toMatch(/Index (Only )?Scan using public_analyses_action_rs/);
+    });
+  }
 });

@@ -1,4 +1,4 @@
-import { and, asc, between, eq, getTableColumns, gte, max, notInArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, between, eq, getTableColumns, gte, isNotNull, max, notInArray, sql, type SQL } from "drizzle-orm";
 import type { ScreenerColumn, ScreenerQuery, ScreenerResponse } from "../../../contracts/screener";
 import type { Database } from "../../db/database";
 import { publicAnalyses } from "../../db/schema";
@@ -167,71 +167,47 @@ export class PublicAnalysesRepository {
     return row?.asOf ?? null;
   }
 
-  /**
-   * The market page's breadth of one session, counted in SQL over the stored reports. The session
-   * facts (`meta.session`) are read where a report has them; otherwise the trend template's price vs
-   * the 50-day average (criterion 5) and the price vs the 52-week range stand in.
-   */
+  /** One session's breadth from the typed screen columns (decision 059), counted in SQL. */
   async sessionBreadth(session: string): Promise<SessionBreadthCounts> {
-    const result = await this.db.execute(sql`
-      with facts as (
-        select
-          coalesce((analysis #>> '{meta,session,above_50}')::boolean,
-            (jsonb_path_query_first(analysis, '$.meta.trend_template.criteria[*] ? (@.id == 5).passed') #>> '{}')::boolean) as above_50,
-          coalesce((analysis #>> '{meta,session,above_200}')::boolean,
-            (analysis #>> '{stock_summary,current_metrics,price}')::float8 > coalesce(
-              (jsonb_path_query_first(analysis, '$.meta.trend_template.criteria[*] ? (@.id == 1).values.sma_200') #>> '{}')::float8,
-              (jsonb_path_query_first(analysis, '$.meta.trend_template.criteria[*] ? (@.id == 1).values.ema_200') #>> '{}')::float8)) as above_200,
-          coalesce((analysis #>> '{meta,session,new_high}')::boolean,
-            (analysis #>> '{stock_summary,current_metrics,price}')::float8 >= (analysis #>> '{stock_summary,current_metrics,fifty_two_week,high}')::float8) as new_high,
-          coalesce((analysis #>> '{meta,session,new_low}')::boolean,
-            (analysis #>> '{stock_summary,current_metrics,price}')::float8 <= (analysis #>> '{stock_summary,current_metrics,fifty_two_week,low}')::float8) as new_low,
-          (analysis #>> '{meta,session,change_pct}')::float8 as change_pct
-        from ${publicAnalyses}
-        where ${publicAnalyses.asOf} = ${session}
-      )
-      select count(*)::int as total,
-        count(*) filter (where above_50)::int as above_50,
-        count(*) filter (where above_200)::int as above_200,
-        count(*) filter (where new_high)::int as new_highs,
-        count(*) filter (where new_low)::int as new_lows,
-        count(*) filter (where change_pct > 0)::int as advancers,
-        count(*) filter (where change_pct < 0)::int as decliners
-      from facts`);
-    const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-    const count = (key: string): number => Number(row?.[key] ?? 0);
+    const t = publicAnalyses;
+    const counted = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
+    const [row] = await this.db
+      .select({
+        total: sql<number>`count(*)::int`,
+        above_50: counted(sql`${t.above50}`),
+        above_200: counted(sql`${t.above200}`),
+        new_highs: counted(sql`${t.newHigh}`),
+        new_lows: counted(sql`${t.newLow}`),
+        advancers: counted(sql`${t.changePct} > 0`),
+        decliners: counted(sql`${t.changePct} < 0`),
+      })
+      .from(t)
+      .where(eq(t.asOf, session));
+    const count = (value: number | undefined): number => Number(value ?? 0);
     return {
-      total: count("total"),
-      above_50: count("above_50"),
-      above_200: count("above_200"),
-      new_highs: count("new_highs"),
-      new_lows: count("new_lows"),
-      advancers: count("advancers"),
-      decliners: count("decliners"),
+      total: count(row?.total),
+      above_50: count(row?.above_50),
+      above_200: count(row?.above_200),
+      new_highs: count(row?.new_highs),
+      new_lows: count(row?.new_lows),
+      advancers: count(row?.advancers),
+      decliners: count(row?.decliners),
     };
   }
 
   /** Each sector's and industry's average RS rating on one session, over its rated stocks, in SQL. */
   async groupAverages(session: string): Promise<GroupAverageRow[]> {
-    const result = await this.db.execute(sql`
-      with facts as (
-        select analysis #>> '{meta,company,sector}' as sector,
-          analysis #>> '{meta,company,industry}' as industry,
-          (analysis #>> '{meta,rs_rating}')::float8 as rs
-        from ${publicAnalyses}
-        where ${publicAnalyses.asOf} = ${session}
-      )
-      select 'sector' as kind, sector as name, avg(rs)::float8 as rs, count(*)::int as stocks
-        from facts where sector is not null group by sector having count(rs) > 0
-      union all
-      select 'industry' as kind, industry as name, avg(rs)::float8 as rs, count(*)::int as stocks
-        from facts where industry is not null group by industry having count(rs) > 0`);
-    return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => ({
-      kind: row.kind === "sector" ? "sector" : "industry",
-      name: String(row.name),
-      rs: Number(row.rs),
-      stocks: Number(row.stocks),
-    }));
+    const t = publicAnalyses;
+    const byGroup = (kind: "sector" | "industry", name: typeof t.sector | typeof t.industry) =>
+      this.db
+        .select({ name, rs: sql<number>`avg(${t.rsRating})::float8`, stocks: sql<number>`count(*)::int` })
+        .from(t)
+        .where(and(eq(t.asOf, session), isNotNull(name)))
+        .groupBy(name)
+        .having(sql`count(${t.rsRating}) > 0`)
+        .then((rows) => rows.map((row) => ({ kind, name: String(row.name), rs: Number(row.rs), stocks: Number(row.stocks) })));
+    const [sectors, industries] = await Promise.all([byGroup("sector", t.sector), byGroup("industry", t.industry)]);
+    return [...sectors, ...industries];
   }
 }
 
