@@ -33,7 +33,7 @@ export function Presets({ query, onPick }: { query: ScreenerQuery; onPick: (quer
                 )}
               >
                 <span className="block font-semibold text-ink">{preset.label}</span>
-                <span className="mt-1 block text-sm text-muted">{preset.description}</span>
+                <span className="mt-1 block text-sm text-muted max-sm:hidden">{preset.description}</span>
               </button>
             </li>
           );

@@ -16,9 +16,9 @@ function SortIcon({ state }: { state: "ascending" | "descending" | "none" }) {
   return <ArrowUpDown aria-hidden="true" size={14} className="opacity-40" />;
 }
 
-function HeaderCell({ column, sort, onSort }: { column: ScreenerColumnSpec; sort: ScreenerSort; onSort: (sort: ScreenerSort) => void }) {
+function HeaderCell({ column, sort, onSort, sticky = false }: { column: ScreenerColumnSpec; sort: ScreenerSort; onSort: (sort: ScreenerSort) => void; sticky?: boolean }) {
   const state = ariaSort(sort, column);
-  const align = column.numeric ? "text-right" : "text-left";
+  const align = cn(column.numeric ? "text-right" : "text-left", sticky && "sticky left-0 z-10 bg-canvas");
   if (!column.sort) {
     return (
       <th scope="col" className={cn(th, align)}>
@@ -73,7 +73,7 @@ export function ResultsTable({ rows, sort, onSort, busy }: { rows: readonly Scre
         </caption>
         <thead className="bg-canvas">
           <tr>
-            <HeaderCell column={first} sort={sort} onSort={onSort} />
+            <HeaderCell column={first} sort={sort} onSort={onSort} sticky />
             {rest.map((column) => (
               <HeaderCell key={column.header} column={column} sort={sort} onSort={onSort} />
             ))}
