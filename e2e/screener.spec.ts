@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { paths } from "../src/contracts/paths";
 import { SCREENER_PRESETS, type ScreenerResponse } from "../src/contracts/screener";
@@ -73,6 +74,10 @@ test("a preset, kept in the address across a reload, sorted by RS, exported as C
   await expect(saved).toBeVisible();
   await expect(page.getByTestId("saved-screens-count")).toHaveText("1 of 3 screens saved");
   await shot(page, "screener-saved");
+
+  // axe (WCAG 2.0 / 2.1, A and AA, as e2e/accessibility.spec.ts) on the page with its table and a saved screen.
+  const axe = await new AxeBuilder({ page }).options({ rules: { "label-content-name-mismatch": { enabled: true } } }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 
   // The saved screen opens its screen.
   await page.goto("/screener");

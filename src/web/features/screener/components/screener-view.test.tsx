@@ -19,7 +19,7 @@ vi.mock("../../../lib/auth-client", async () => {
 
 const fake = authClient as unknown as FakeAuthClient;
 const VERIFIED = { id: "u1", email: "ada@example.com", emailVerified: true };
-const LIMIT_SENTENCE = "You can save up to 3 screens on the free plan. Premium saves up to 20.";
+const LIMIT_SENTENCE = "You have saved 3 screens, the most the free plan keeps. Delete one to save another.";
 
 interface Served {
   /** Every GET /api/screener's query string, in order. */
