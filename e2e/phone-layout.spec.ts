@@ -253,6 +253,28 @@ test("signed in: analyze and a report, Share/Print covering nothing, the history
   await expectNoSidewaysScroll(page, "the alert settings");
 });
 
+test("the screener shows cards, sorts from a menu and folds its filters, nothing scrolls sideways", async ({ page, request, verifiedUser: _user }) => {
+  await waitForFirstScreen(request);
+  await page.goto("/screener");
+  await expect(page.getByRole("heading", { name: "Screener", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("screener-card").first()).toBeVisible();
+  await expect(page.getByTestId("screener-table")).toBeHidden();
+  await expectNoSidewaysScroll(page, "the screener");
+  await expectNoDeadLinks(page, "the screener");
+
+  // The filters are folded until asked for.
+  await expect(page.getByLabel("RS rating ≥")).toBeHidden();
+  await page.getByRole("button", { name: "Show filters" }).tap();
+  await expect(page.getByLabel("RS rating ≥")).toBeVisible();
+  await expectNoSidewaysScroll(page, "the screener's filters");
+
+  await page.getByLabel("Sort by").selectOption("price");
+  await expect(page).toHaveURL(/sort=price/);
+  await expect(page.getByTestId("screener-card").first()).toBeVisible();
+  await expectNoSidewaysScroll(page, "the screener sorted");
+  await shot(page, "screener", { fullPage: false });
+});
+
 test("the chat fits the screen, shows the conversation and reaches the conversation list", async ({ page, verifiedUser: _user }) => {
   await page.goto("/ask");
   const message = page.getByRole("textbox", { name: "Message" });

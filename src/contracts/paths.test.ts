@@ -38,6 +38,15 @@ describe("paths", () => {
     expect(paths.trackRecord({ action: "BUY", ticker: "BRK.B" })).toBe("/track-record?action=BUY&ticker=BRK.B");
   });
 
+  it("write a screen into the screener's address, leaving out the defaults", () => {
+    expect(paths.screener()).toBe("/screener");
+    expect(paths.screener({ sort: "-rs_rating", page: 1, page_size: 50 })).toBe("/screener");
+    expect(paths.screener({ sector: "Consumer & Retail", min_rs: 80, sort: "buy_point_distance", page: 2 })).toBe(
+      "/screener?min_rs=80&sector=Consumer%20%26%20Retail&sort=buy_point_distance&page=2",
+    );
+    expect(paths.screener({ action: "BUY", max_buy_distance: 0.05 })).toBe("/screener?action=BUY&max_buy_distance=0.05");
+  });
+
   it("carry the e-mail links' tokens as the server sends them", () => {
     expect(paths.verifyEmail("a.b+c")).toBe("/verify-email?token=a.b%2Bc");
     expect(paths.resetPassword("tok/en")).toBe("/reset-password?token=tok%2Fen");
@@ -64,6 +73,7 @@ describe("paths", () => {
       trackRecord: "/track-record",
       market: "/market",
       watchlist: "/watchlist",
+      screener: "/screener",
       alertSettings: "/settings/alerts",
       unsubscribeAlerts: "/unsubscribe/alerts",
       shared: "/s/:token",

@@ -1,3 +1,5 @@
+import type { ScreenerQuery } from "./screener";
+
 /**
  * Every page of the web app the product links to, in one place, so the web router, in-app links and
  * the server's e-mail links cannot disagree on a path (docs/product.md).
@@ -27,6 +29,7 @@ export const routePatterns = {
   trackRecord: "/track-record",
   market: "/market",
   watchlist: "/watchlist",
+  screener: "/screener",
   alertSettings: "/settings/alerts",
   unsubscribeAlerts: "/unsubscribe/alerts",
   shared: "/s/:token",
@@ -37,6 +40,34 @@ function withQuery(path: string, query: Record<string, string | undefined>): str
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
     .map(([key, value]) => `${key}=${encodeURIComponent(value)}`);
   return pairs.length > 0 ? `${path}?${pairs.join("&")}` : path;
+}
+
+/** The screener's query keys in the order its addresses write them (the defaults are left out). */
+const SCREENER_KEYS = [
+  "action",
+  "setup",
+  "min_rs",
+  "min_tt",
+  "max_buy_distance",
+  "sector",
+  "industry",
+  "min_price",
+  "min_dollar_volume",
+  "sort",
+  "page",
+  "page_size",
+] as const satisfies readonly (keyof ScreenerQuery)[];
+const SCREENER_DEFAULTS: Partial<Record<keyof ScreenerQuery, string>> = { sort: "-rs_rating", page: "1", page_size: "50" };
+
+/** The screener's address for a screen: every set filter, and the sort and page when they are not the default. */
+function screenerPath(query: Partial<ScreenerQuery>): string {
+  const values: Record<string, string | undefined> = {};
+  for (const key of SCREENER_KEYS) {
+    const value = query[key];
+    const text = value === undefined ? undefined : String(value);
+    values[key] = text === undefined || text === "" || text === SCREENER_DEFAULTS[key] ? undefined : text;
+  }
+  return withQuery(routePatterns.screener, values);
 }
 
 /** Addresses to link to or navigate to. */
@@ -78,6 +109,8 @@ export const paths = {
     withQuery(routePatterns.trackRecord, { action: options.action, ticker: options.ticker }),
   /** The signed-in user's watch list. */
   watchlist: () => routePatterns.watchlist,
+  /** The screener (signed in); the address holds the whole screen: filters, sort and page. */
+  screener: (query: Partial<ScreenerQuery> = {}) => screenerPath(query),
   /** The alert settings: the daily digest and which rules raise alerts. */
   alertSettings: () => routePatterns.alertSettings,
   /** The alert digest's one-click unsubscribe page; the e-mail's link carries the user and its signature. */

@@ -14,8 +14,11 @@ const APP_LINKS = [
   { to: paths.market(), label: "Market" },
 ] as const;
 
-/** Pages that only a signed-in user has (the watch list). */
-const SIGNED_IN_LINKS = [{ to: paths.watchlist(), label: "Watch list" }] as const;
+/** Pages that only a signed-in user has (the watch list, the screener). */
+const SIGNED_IN_LINKS = [
+  { to: paths.watchlist(), label: "Watch list" },
+  { to: paths.screener(), label: "Screener" },
+] as const;
 
 const DRAWER_WIDTH_PX = 240;
 

@@ -31,6 +31,9 @@ const APP_LINKS = [
   { to: paths.gift(), label: "Gift ideas" },
 ] as const;
 
+/** Pages only a signed-in user has, after the others. */
+const SIGNED_IN_APP_LINKS = [{ to: paths.screener(), label: "Screener" }] as const;
+
 function useScrolled(threshold: number): boolean {
   const [scrolled, setScrolled] = useState(() => typeof window !== "undefined" && window.scrollY > threshold);
   useEffect(() => {
@@ -115,7 +118,7 @@ export function SiteHeader({ brand }: { brand: string }) {
         </Link>
 
         <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
-          {APP_LINKS.map((link) => (
+          {[...APP_LINKS, ...(user ? SIGNED_IN_APP_LINKS : [])].map((link) => (
             <NavLink key={link.to} to={link.to} className={navLinkClass}>
               {link.label}
             </NavLink>
@@ -147,7 +150,7 @@ export function SiteHeader({ brand }: { brand: string }) {
 
       <div id={mobileMenuId} hidden={!mobileOpen} className="border-t border-line bg-surface md:hidden">
         <nav aria-label="Pages" className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
-          {APP_LINKS.map((link) => (
+          {[...APP_LINKS, ...(user ? SIGNED_IN_APP_LINKS : [])].map((link) => (
             <NavLink
               key={link.to}
               to={link.to}
