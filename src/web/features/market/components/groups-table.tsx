@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import type { MarketGroup } from "../../../../contracts/market";
+import { paths } from "../../../../contracts/paths";
 
 /** The screener filtered to one group (its query names the group's kind). */
 function screenerHref(group: MarketGroup): string {
-  return `/screener?${group.kind}=${encodeURIComponent(group.name)}`;
+  return paths.screener(group.kind === "sector" ? { sector: group.name } : { industry: group.name });
 }
 
 function Change({ value, period }: { value: number | null; period: string }) {
