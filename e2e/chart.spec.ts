@@ -14,7 +14,7 @@ test("the report's chart: the legend follows the cursor, and Weekly, Log scale a
   const ohlc = page.getByTestId("chart-ohlc");
   // The click on 'Analyze Stock' may have left the cursor where the chart now is.
   await page.mouse.move(5, 5);
-  await expect(ohlc).toHaveText(/^\d{4}-\d{2}-\d{2}O [\d,.]+H [\d,.]+L [\d,.]+C [\d,.]+Vol [\d.]+[KMB]?[+-]?\d+\.\d%$/);
+  await expect(ohlc).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}O [\d,.]+H [\d,.]+L [\d,.]+C [\d,.]+Vol [\d.]+[KMB]?[+-]?\d+\.\d%$/);
   const last = await ohlc.textContent();
   const box = (await canvas.boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.35);

@@ -9,6 +9,7 @@ import type { BarsResponse } from "../../../contracts/market-bars";
 import { jsonResponse } from "../../test-support/render-app";
 import { ema } from "../../../core/indicators/moving-average";
 import { CHART_COLORS } from "../charts/chart-series";
+import { formatCalendarDate } from "../../lib/format";
 import { PriceChart } from "./price-chart";
 
 const chartMock = vi.hoisted(() => {
@@ -323,13 +324,13 @@ describe("PriceChart", () => {
     const ohlc = screen.getByTestId("chart-ohlc");
     expect(ohlc).toHaveAttribute("aria-live", "off");
     // The last bar: close 129.90 after 129.80.
-    expect(ohlc).toHaveTextContent(daily[299]!.date);
+    expect(ohlc).toHaveTextContent(formatCalendarDate(daily[299]!.date, "en-US"));
     expect(ohlc).toHaveTextContent("C 129.90");
     expect(ohlc).toHaveTextContent("+0.1%");
     act(() => {
       chartMock.crosshair.handler!({ point: { x: 10, y: 10 }, time: daily[10]!.date, logical: 10, seriesData: new Map() });
     });
-    expect(ohlc).toHaveTextContent(daily[10]!.date);
+    expect(ohlc).toHaveTextContent(formatCalendarDate(daily[10]!.date, "en-US"));
     expect(ohlc).toHaveTextContent("O 100.50");
     expect(ohlc).toHaveTextContent("H 102.00");
     expect(ohlc).toHaveTextContent("L 100.00");
@@ -339,7 +340,7 @@ describe("PriceChart", () => {
     act(() => {
       chartMock.crosshair.handler!({ point: undefined, time: undefined, logical: undefined, seriesData: new Map() });
     });
-    expect(ohlc).toHaveTextContent(daily[299]!.date);
+    expect(ohlc).toHaveTextContent(formatCalendarDate(daily[299]!.date, "en-US"));
     // Screen readers get the last bar in words instead of the moving legend.
     expect(screen.getByText(/Last session .*: open 129\.40, high 130\.90, low 128\.90, close 129\.90/)).toHaveClass("sr-only");
   });

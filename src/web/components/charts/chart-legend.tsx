@@ -1,5 +1,5 @@
 import type { OhlcvBar } from "../../../core/market/weekly-bars";
-import { formatPercent, formatPrice } from "../../lib/format";
+import { formatCalendarDate, formatPercent, formatPrice } from "../../lib/format";
 import { cn } from "../../lib/cn";
 
 const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
@@ -32,7 +32,7 @@ export function OhlcLegend({ bars, index, weekly }: { bars: OhlcvBar[]; index: n
     <div data-testid="chart-ohlc" aria-live="off" className="mb-1 flex flex-wrap items-baseline gap-x-3 gap-y-0.5 text-xs tabular-nums text-muted">
       <span className="font-semibold text-ink">
         {weekly ? "Week to " : ""}
-        {bar.date}
+        {formatCalendarDate(bar.date, "en-US")}
       </span>
       {fields.map(([name, value]) => (
         <span key={name}>
@@ -49,7 +49,8 @@ export function lastBarSummary(bars: OhlcvBar[], weekly: boolean): string {
   const bar = bars.at(-1);
   if (!bar) return "";
   const change = barChange(bar, bars.at(-2));
-  const period = weekly ? `Week to ${bar.date}` : `Last session ${bar.date}`;
+  const date = formatCalendarDate(bar.date, "en-US");
+  const period = weekly ? `Week to ${date}` : `Last session ${date}`;
   const changeText = change === null ? "" : `, ${signedPercent(change)} from the previous ${weekly ? "week" : "session"}`;
   return `${period}: open ${formatPrice(bar.open)}, high ${formatPrice(bar.high)}, low ${formatPrice(bar.low)}, close ${formatPrice(bar.close)}, volume ${compact.format(bar.volume)}${changeText}.`;
 }

@@ -58,23 +58,24 @@ const col = (spec: Partial<ScreenerColumnSpec> & Pick<ScreenerColumnSpec, "heade
   ...spec,
 });
 
+/** The call and its figures first, so they are in view at 1280 px; the groups and the date last. */
 export const SCREENER_TABLE_COLUMNS: readonly ScreenerColumnSpec[] = [
   col({ sort: "ticker", header: "Ticker", text: (r) => r.ticker }),
   col({ sort: "company", header: "Company", text: (r) => r.company ?? NA }),
-  col({ sort: "sector", header: "Sector", text: (r) => r.sector ?? NA }),
-  col({ sort: "industry", header: "Industry", text: (r) => r.industry ?? NA }),
-  col({ sort: "price", header: "Price", numeric: true, descFirst: true, text: (r) => formatPrice(r.price) }),
-  col({ sort: "change_pct", header: "Change", title: "Change on the day", numeric: true, descFirst: true, text: (r) => signedPercent(r.change_pct) }),
-  col({ sort: "volume_ratio", header: "Vol ÷ 50d", title: "Volume ÷ 50-day average", numeric: true, descFirst: true, text: (r) => orNa(r.volume_ratio, ratio) }),
-  col({ sort: "dollar_volume", header: "Avg $ vol", title: "Average dollar volume (50 days)", numeric: true, descFirst: true, text: (r) => formatDollarVolume(r.dollar_volume) }),
   col({ sort: "action", header: "Action", text: (r) => r.action }),
   col({ sort: "setup", header: "Setup", text: (r) => r.setup ?? NA }),
-  col({ sort: "buy_point_distance", header: "Buy point", title: "Distance to the buy point", numeric: true, text: (r) => buyPointText(r.buy_point_distance) }),
-  col({ sort: "stop_risk", header: "Risk to stop", numeric: true, text: (r) => orNa(r.stop_risk, formatPercent) }),
+  col({ sort: "price", header: "Price", numeric: true, descFirst: true, text: (r) => formatPrice(r.price) }),
+  col({ sort: "change_pct", header: "Change", title: "Change on the day", numeric: true, descFirst: true, text: (r) => signedPercent(r.change_pct) }),
   col({ sort: "rs_rating", header: "RS", title: "RS rating", numeric: true, descFirst: true, text: (r) => orNa(r.rs_rating, String) }),
   col({ sort: "tt_score", header: "Trend Template", numeric: true, descFirst: true, text: (r) => orNa(r.tt_score, (s) => `${String(s)}/8`) }),
+  col({ sort: "buy_point_distance", header: "Buy point", title: "Distance to the buy point", numeric: true, text: (r) => buyPointText(r.buy_point_distance) }),
+  col({ sort: "stop_risk", header: "Risk to stop", numeric: true, text: (r) => orNa(r.stop_risk, formatPercent) }),
+  col({ sort: "volume_ratio", header: "Vol ÷ 50d", title: "Volume ÷ 50-day average", numeric: true, descFirst: true, text: (r) => orNa(r.volume_ratio, ratio) }),
   col({ sort: "below_high_pct", header: "Below 52w high", title: "Below the 52-week high", numeric: true, text: (r) => orNa(r.below_high_pct, formatPercent) }),
   col({ sort: "eps_growth", header: "EPS growth", title: "Latest quarter's EPS growth", numeric: true, descFirst: true, text: (r) => signedPercent(r.eps_growth) }),
+  col({ sort: "dollar_volume", header: "Avg $ vol", title: "Average dollar volume (50 days)", numeric: true, descFirst: true, text: (r) => formatDollarVolume(r.dollar_volume) }),
+  col({ sort: "sector", header: "Sector", text: (r) => r.sector ?? NA }),
+  col({ sort: "industry", header: "Industry", text: (r) => r.industry ?? NA }),
   col({ header: "As of", text: (r) => formatCalendarDate(r.as_of) }),
 ];
 

@@ -86,7 +86,7 @@ describe("/screener", () => {
     const nvda = within(rows[0]!);
     expect(nvda.getByRole("link", { name: "NVDA" })).toHaveAttribute("href", "/stock/NVDA");
     expect(rows[0]).toHaveTextContent(
-      ["NVDA Corporation", "Technology", "Semiconductors", "1,234.50", "+2.1%", "1.8×", "$25.0M", "BUY", "Cup with handle", "1.5% above", "6.9%", "95", "8/8", "3.2%", "+45.0%", "Nov 20, 2026"].join(""),
+      ["NVDA Corporation", "BUY", "Cup with handle", "1,234.50", "+2.1%", "95", "8/8", "1.5% above", "6.9%", "1.8×", "3.2%", "+45.0%", "$25.0M", "Technology", "Semiconductors", "Nov 20, 2026"].join(""),
     );
     expect(nvda.queryByText("Demo data")).not.toBeInTheDocument();
     expect(within(rows[1]!).getByText("Demo data")).toBeInTheDocument();
