@@ -3,7 +3,7 @@ import { Page } from "../../../components/layout/page";
 import { Button } from "../../../components/ui/button";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { formatCalendarDate } from "../../../lib/format";
-import { useMarket } from "../api/use-market";
+import { useMarket } from "../../../lib/market-query";
 import { BenchmarkChart } from "./benchmark-chart";
 import { BreadthPanel } from "./breadth-panel";
 import { GroupsTable } from "./groups-table";

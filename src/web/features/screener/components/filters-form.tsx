@@ -77,13 +77,38 @@ function SelectField(props: { name: FieldName; label: string; options: readonly 
   );
 }
 
-function TextField(props: { name: FieldName; label: string; values: Record<FieldName, string>; set: (name: FieldName, value: string) => void }) {
+/** A free-text filter offering the names of the latest screen's groups (exact names match; typing still works). */
+function TextField(props: { name: FieldName; label: string; suggestions: readonly string[]; values: Record<FieldName, string>; set: (name: FieldName, value: string) => void }) {
   const id = `screener-${props.name}`;
+  const listId = `${id}-names`;
   return (
     <Field id={id} label={props.label}>
-      <input id={id} name={props.name} type="text" maxLength={80} autoComplete="off" className={inputClasses} value={props.values[props.name]} onChange={(event) => props.set(props.name, event.target.value)} />
+      <input
+        id={id}
+        name={props.name}
+        type="text"
+        maxLength={80}
+        autoComplete="off"
+        list={props.suggestions.length > 0 ? listId : undefined}
+        className={inputClasses}
+        value={props.values[props.name]}
+        onChange={(event) => props.set(props.name, event.target.value)}
+      />
+      {props.suggestions.length > 0 ? (
+        <datalist id={listId}>
+          {props.suggestions.map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
+      ) : null}
     </Field>
   );
+}
+
+/** The sectors and industries of the latest screen, offered in the group filters. */
+export interface GroupNames {
+  sector: readonly string[];
+  industry: readonly string[];
 }
 
 const ACTIONS = ["BUY", "WATCH", "SELL"].map((value) => ({ value, label: value }));
@@ -94,7 +119,7 @@ const TT_SCORES = Array.from({ length: 9 }, (_, score) => ({ value: String(score
  * The screen's filters. Applied together with 'Apply filters' (each change would otherwise fetch a
  * screen per keystroke); on a phone they fold into a panel opened by 'Filters'.
  */
-export function FiltersForm({ query, onApply }: { query: ScreenerQuery; onApply: (query: ScreenerQuery) => void }) {
+export function FiltersForm({ query, onApply, groups = { sector: [], industry: [] } }: { query: ScreenerQuery; onApply: (query: ScreenerQuery) => void; groups?: GroupNames }) {
   const [values, setValues] = useState(() => formValues(query));
   const [open, setOpen] = useState(false);
   const set = (name: FieldName, value: string) => {
@@ -123,8 +148,8 @@ export function FiltersForm({ query, onApply }: { query: ScreenerQuery; onApply:
           <NumberField name="min_rs" label="RS rating ≥" min={1} max={99} step="1" {...shared} />
           <SelectField name="min_tt" label="Trend Template ≥" options={TT_SCORES} {...shared} />
           <NumberField name="max_buy_distance" label="Within % of buy point" min={0} max={100} step="any" {...shared} />
-          <TextField name="sector" label="Sector" {...shared} />
-          <TextField name="industry" label="Industry" {...shared} />
+          <TextField name="sector" label="Sector" suggestions={groups.sector} {...shared} />
+          <TextField name="industry" label="Industry" suggestions={groups.industry} {...shared} />
           <NumberField name="min_price" label="Price ≥" min={0} step="any" {...shared} />
           <NumberField name="min_dollar_volume" label="Avg dollar volume ≥ ($M)" min={0} step="any" {...shared} />
         </div>

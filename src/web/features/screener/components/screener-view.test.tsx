@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ApiError } from "../../../../contracts/api-error";
 import type { SavedScreen, SavedScreensResponse, ScreenerResponse } from "../../../../contracts/screener";
 import { SCREEN_LIMIT_CODE } from "../../../../contracts/screener";
+import { EMPTY_MARKET, type MarketResponse } from "../../../../contracts/market";
 import { authClient } from "../../../lib/auth-client";
 import { identitySession } from "../../../lib/identity";
 import type { FakeAuthClient } from "../../../test-support/fake-auth-client";
@@ -38,6 +39,7 @@ function serveScreener(options: { answer?: (search: string) => Response; saved?:
   stubServer({
     handler: (url, init) => {
       const method = (init?.method ?? "GET").toUpperCase();
+      if (url.endsWith("/api/market")) return jsonResponse(MARKET_GROUPS);
       if (url.startsWith("/api/screener")) {
         const search = url.slice("/api/screener".length);
         served.screens.push(search);
@@ -63,6 +65,16 @@ function serveScreener(options: { answer?: (search: string) => Response; saved?:
   return served;
 }
 
+/** The market page's groups: the names the sector and industry filters offer. */
+const MARKET_GROUPS: MarketResponse = {
+  ...EMPTY_MARKET,
+  groups: [
+    { name: "Technology", kind: "sector", rs: 71, rank: 1, rank_change_1w: null, rank_change_4w: null, stocks: 40 },
+    { name: "Energy", kind: "sector", rs: 55, rank: 2, rank_change_1w: null, rank_change_4w: null, stocks: 20 },
+    { name: "Semiconductors", kind: "industry", rs: 80, rank: 1, rank_change_1w: null, rank_change_4w: null, stocks: 8 },
+  ],
+};
+
 const savedScreen = (id: string, name: string): SavedScreen => ({ id, name, query: { min_rs: 90, sort: "-rs_rating", page_size: 50 }, created_at: "2026-11-20T10:00:00.000Z" });
 
 beforeEach(() => {
@@ -77,6 +89,16 @@ afterEach(() => {
 });
 
 describe("/screener", () => {
+  it("offers the latest screen's sectors and industries in the group filters, and still takes typed names", async () => {
+    serveScreener();
+    renderApp("/screener");
+    const sector = await screen.findByRole("combobox", { name: "Sector" });
+    await waitFor(() => expect(document.querySelectorAll("#screener-sector-names option")).toHaveLength(2));
+    expect([...document.querySelectorAll<HTMLOptionElement>("#screener-sector-names option")].map((o) => o.value)).toEqual(["Energy", "Technology"]);
+    expect([...document.querySelectorAll<HTMLOptionElement>("#screener-industry-names option")].map((o) => o.value)).toEqual(["Semiconductors"]);
+    expect(sector).toHaveAttribute("list", "screener-sector-names");
+  });
+
   it("lists each stock with every column in the app's formats, the stock's link and the demo label", async () => {
     serveScreener();
     renderApp("/screener");

@@ -7,11 +7,12 @@ import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { useAuth } from "../../../lib/auth-context";
+import { useMarket } from "../../../lib/market-query";
 import { formatCalendarDate } from "../../../lib/format";
 import { useScreen } from "../api/use-screener";
 import { downloadScreenerCsv } from "../export-csv";
 import { definitionOf, hasFilters, queryFromSearch, searchFromQuery } from "../screen-url";
-import { FiltersForm } from "./filters-form";
+import { FiltersForm, type GroupNames } from "./filters-form";
 import { Presets } from "./presets";
 import { ResultCards, SortSelect } from "./result-cards";
 import { ResultsTable } from "./results-table";
@@ -102,8 +103,16 @@ function Results({ query, navigate }: { query: ScreenerQuery; navigate: (query: 
 }
 
 /** /screener: the latest daily screen, filtered and sorted as the address says. */
+/** The sectors and industries the market page ranks (the latest screen's groups), for the filters' suggestions. */
+function useGroupNames(): GroupNames {
+  const groups = useMarket().data?.groups ?? [];
+  const names = (kind: "sector" | "industry") => groups.filter((g) => g.kind === kind).map((g) => g.name).sort((a, b) => a.localeCompare(b));
+  return { sector: names("sector"), industry: names("industry") };
+}
+
 export function ScreenerView() {
   const { user } = useAuth();
+  const groups = useGroupNames();
   const [searchParams, setSearchParams] = useSearchParams();
   const search = searchParams.toString();
   const query = queryFromSearch(new URLSearchParams(search));
@@ -116,7 +125,7 @@ export function ScreenerView() {
         <Presets query={query} onPick={navigate} />
         <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
           {/* Keyed on the address: a preset, a saved screen or the back button refills the form. */}
-          <FiltersForm key={search} query={query} onApply={navigate} />
+          <FiltersForm key={search} query={query} onApply={navigate} groups={groups} />
           <SavedScreens definition={definitionOf(query)} verified={user.emailVerified} />
         </div>
         <Results query={query} navigate={navigate} />

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { marketResponseSchema, type MarketResponse } from "../../../../contracts/market";
-import { apiJson } from "../../../lib/api-client";
-import { takeEarlyAnswer } from "../../../lib/early-request";
-import { reworded } from "../../../lib/request-error-message";
+import { marketResponseSchema, type MarketResponse } from "../../contracts/market";
+import { apiJson } from "./api-client";
+import { takeEarlyAnswer } from "./early-request";
+import { reworded } from "./request-error-message";
 
 const MARKET_PATH = "/api/market";
 const MARKET_FAILURE = "The market page could not be loaded. Please try again.";
@@ -19,7 +19,7 @@ async function fetchMarket(signal?: AbortSignal): Promise<MarketResponse> {
   }
 }
 
-/** GET /api/market (public): the stored market page of the latest session. */
+/** GET /api/market (public): the stored market page of the latest session (the market page; the screener's group names). */
 export function useMarket() {
   return useQuery({ queryKey: ["market"], queryFn: ({ signal }) => fetchMarket(signal), staleTime: MARKET_STALE_MS });
 }
