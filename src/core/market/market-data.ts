@@ -50,10 +50,18 @@ export interface Fundamentals {
   ownership: InstitutionalOwnership | null;
 }
 
+/** One session's (or week's) bar as a row (date YYYY-MM-DD): provider answers, CSV rows, the chart's bars. */
+export interface BarRow {
+  date: string;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
 /** Builds DailyBars from row objects (CSV import, provider responses); not for hot paths. */
-export function barsFromRows(
-  rows: readonly { date: string; open: number; high: number; low: number; close: number; volume: number }[],
-): DailyBars {
+export function barsFromRows(rows: readonly BarRow[]): DailyBars {
   const n = rows.length;
   const bars: DailyBars = {
     dates: new Array<string>(n),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { isoWeekKey, weeklyBars, type OhlcvBar } from "./weekly-bars";
+import type { BarRow } from "./market-data";
+import { isoWeekKey, weeklyBars } from "./weekly-bars";
 
-const bar = (date: string, open: number, high: number, low: number, close: number, volume: number): OhlcvBar => ({ date, open, high, low, close, volume });
+const bar = (date: string, open: number, high: number, low: number, close: number, volume: number): BarRow => ({ date, open, high, low, close, volume });
 
 describe("isoWeekKey", () => {
   it("puts the days around a new year in the ISO week of their Thursday", () => {

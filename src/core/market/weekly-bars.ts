@@ -1,12 +1,4 @@
-/** One daily or weekly bar as the chart draws it (date YYYY-MM-DD). */
-export interface OhlcvBar {
-  date: string;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-}
+import type { BarRow } from "./market-data";
 
 /** The ISO week (year and week number) a YYYY-MM-DD date falls in, as one comparable key. */
 export function isoWeekKey(date: string): string {
@@ -23,8 +15,8 @@ export function isoWeekKey(date: string): string {
  * Daily bars (oldest first) grouped by ISO week: the week's first open, highest high, lowest low, last
  * close and summed volume, dated by its last session (so a week still in progress ends on today).
  */
-export function weeklyBars(bars: readonly OhlcvBar[]): OhlcvBar[] {
-  const weeks: OhlcvBar[] = [];
+export function weeklyBars(bars: readonly BarRow[]): BarRow[] {
+  const weeks: BarRow[] = [];
   let key = "";
   for (const bar of bars) {
     const current = weeks.at(-1);

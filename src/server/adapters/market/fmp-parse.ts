@@ -1,17 +1,9 @@
-import type { AnnualEps, InstitutionalOwnership, QuarterlyEps } from "../../../core/market/market-data";
+import type { AnnualEps, BarRow, InstitutionalOwnership, QuarterlyEps } from "../../../core/market/market-data";
 
 /** Readers of FMP `/stable/` bodies (shapes as in the recorded responses under ../shared/data/fmp). */
 
 type Raw = Record<string, unknown>;
 
-export interface BarRow {
-  date: string;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-}
 
 /** What the bar repair did; `total` is the number of rows dropped or mended. */
 export interface BarRepairs {

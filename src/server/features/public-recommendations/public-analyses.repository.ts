@@ -3,6 +3,7 @@ import type { ScreenerColumn, ScreenerQuery, ScreenerResponse } from "../../../c
 import type { Database } from "../../db/database";
 import { publicAnalyses } from "../../db/schema";
 import { screenColumnsOf, type ScreenColumns } from "./screen-columns";
+import type { BreadthCounts, GroupAverage } from "../../../core/analysis/market-snapshot";
 
 export interface PublicAnalysisRow {
   id: string;
@@ -168,7 +169,7 @@ export class PublicAnalysesRepository {
   }
 
   /** One session's breadth from the typed screen columns (decision 059), counted in SQL. */
-  async sessionBreadth(session: string): Promise<SessionBreadthCounts> {
+  async sessionBreadth(session: string): Promise<BreadthCounts> {
     const t = publicAnalyses;
     const counted = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
     const [row] = await this.db
@@ -196,7 +197,7 @@ export class PublicAnalysesRepository {
   }
 
   /** Each sector's and industry's average RS rating on one session, over its rated stocks, in SQL. */
-  async groupAverages(session: string): Promise<GroupAverageRow[]> {
+  async groupAverages(session: string): Promise<GroupAverage[]> {
     const t = publicAnalyses;
     const byGroup = (kind: "sector" | "industry", name: typeof t.sector | typeof t.industry) =>
       this.db
@@ -209,22 +210,4 @@ export class PublicAnalysesRepository {
     const [sectors, industries] = await Promise.all([byGroup("sector", t.sector), byGroup("industry", t.industry)]);
     return [...sectors, ...industries];
   }
-}
-
-/** Stocks of one session's screen: counted, and with each fact (a stock without the fact counts in `total` only). */
-export interface SessionBreadthCounts {
-  total: number;
-  above_50: number;
-  above_200: number;
-  new_highs: number;
-  new_lows: number;
-  advancers: number;
-  decliners: number;
-}
-
-export interface GroupAverageRow {
-  kind: "sector" | "industry";
-  name: string;
-  rs: number;
-  stocks: number;
 }

@@ -2,7 +2,7 @@ import { analyzeStock, type AnalysisInput } from "../../../core/analysis/analyze
 import type { AnalysisReport } from "../../../core/analysis/analysis-report";
 import { rankBySetupQuality } from "../../../core/analysis/setup-quality";
 import { relativeStrengthScore } from "../../../core/indicators/relative-strength";
-import { firstBars, type CompanyProfile, type DailyBars } from "../../../core/market/market-data";
+import { firstBars, type BarRow, type CompanyProfile, type DailyBars } from "../../../core/market/market-data";
 import type { MarketCacheStore } from "../../adapters/market/market-cache-store";
 import { MARKET_DATA_SOURCE_NAMES, notInDemoMarketMessage, SymbolNotFoundError, type MarketDataProvider } from "../../../core/market/market-data-provider";
 
@@ -218,14 +218,6 @@ export class StockAnalysisService {
   }
 }
 
-export interface BarRow {
-  date: string;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-}
 
 /** Daily bars of a known ticker for the price chart (rounded to cents), or SymbolNotFoundError. */
 export async function chartBars(provider: MarketDataProvider, ticker: string, sessions: number): Promise<BarRow[]> {

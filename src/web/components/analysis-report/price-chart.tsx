@@ -5,7 +5,7 @@ import { fetchBars } from "../../lib/market-bars-api";
 import { formatPrice, isFiniteNumber } from "../../lib/format";
 import { Spinner } from "../ui/spinner";
 import { barsKeys } from "../../lib/query-keys";
-import type { OhlcvBar } from "../../../core/market/weekly-bars";
+import type { BarRow } from "../../../core/market/market-data";
 import { chartModel, DEFAULT_AVERAGE_PERIODS, type AverageKind, type ChartInterval, type ChartMarker, type ChartModel } from "../charts/chart-data";
 import { CHART_COLORS, drawChart, observeTitles, type ChartLibrary, type TradeLevels } from "../charts/chart-series";
 import { CHART_RANGES, ChartControls, type ChartRangeId } from "../charts/chart-controls";
@@ -23,7 +23,7 @@ export interface PriceChartProps {
   stopLoss?: unknown;
   target?: unknown;
   /** Bars to draw instead of fetching the ticker's (no RS line then); keep the array's identity between renders. */
-  bars?: OhlcvBar[];
+  bars?: BarRow[];
   /** Dated markers over the candles (e.g. distribution days). */
   markers?: ChartMarker[];
   /** Daily periods of the averages drawn (default 50/150/200). */

@@ -1,6 +1,7 @@
 import { ema, sma } from "../../../core/indicators/moving-average";
 import { rsLine, rsNewHighs, type DatedValue } from "../../../core/indicators/rs-line";
-import { weeklyBars, type OhlcvBar } from "../../../core/market/weekly-bars";
+import type { BarRow } from "../../../core/market/market-data";
+import { weeklyBars } from "../../../core/market/weekly-bars";
 
 export type ChartInterval = "daily" | "weekly";
 export type AverageKind = "sma" | "ema";
@@ -22,7 +23,7 @@ interface AverageLine {
 /** What the chart draws for one interval: the bars, the averages, the RS line and its new highs (dates). */
 export interface ChartModel {
   interval: ChartInterval;
-  bars: OhlcvBar[];
+  bars: BarRow[];
   averages: AverageLine[];
   rs: DatedValue[];
   rsHighs: string[];
@@ -45,7 +46,7 @@ function weeklyPeriod(dailyPeriod: number): number {
   return Math.max(1, Math.round(dailyPeriod / SESSIONS_PER_WEEK));
 }
 
-function averageLines(bars: OhlcvBar[], kind: AverageKind, periods: readonly number[], interval: ChartInterval): AverageLine[] {
+function averageLines(bars: BarRow[], kind: AverageKind, periods: readonly number[], interval: ChartInterval): AverageLine[] {
   const closes = Float64Array.from(bars, (b) => b.close);
   const average = kind === "sma" ? sma : ema;
   return periods.map((period, i) => {
@@ -61,7 +62,7 @@ function averageLines(bars: OhlcvBar[], kind: AverageKind, periods: readonly num
  * chart takes its value at each week's last session, so both intervals show the same line.
  */
 export function chartModel(
-  daily: OhlcvBar[],
+  daily: BarRow[],
   options: { interval: ChartInterval; kind: AverageKind; periods: readonly number[]; benchmark?: readonly { date: string; close: number }[] },
 ): ChartModel {
   const { interval, kind, periods, benchmark } = options;

@@ -1,11 +1,11 @@
-import type { OhlcvBar } from "../../../core/market/weekly-bars";
+import type { BarRow } from "../../../core/market/market-data";
 import { formatCalendarDate, formatPercent, formatPrice } from "../../lib/format";
 import { cn } from "../../lib/cn";
 
 const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
 
 /** The change from the previous bar's close, signed ('+1.2%'), or null for the first bar. */
-function barChange(bar: OhlcvBar, previous: OhlcvBar | undefined): number | null {
+function barChange(bar: BarRow, previous: BarRow | undefined): number | null {
   return previous && previous.close > 0 ? bar.close / previous.close - 1 : null;
 }
 
@@ -15,7 +15,7 @@ function signedPercent(change: number): string {
 }
 
 /** The bar under the crosshair (the last bar when the cursor is off the chart): date, O/H/L/C, volume, change. */
-export function OhlcLegend({ bars, index, weekly }: { bars: OhlcvBar[]; index: number | null; weekly: boolean }) {
+export function OhlcLegend({ bars, index, weekly }: { bars: BarRow[]; index: number | null; weekly: boolean }) {
   const at = index !== null && index >= 0 && index < bars.length ? index : bars.length - 1;
   const bar = bars[at];
   if (!bar) return null;
@@ -45,7 +45,7 @@ export function OhlcLegend({ bars, index, weekly }: { bars: OhlcvBar[]; index: n
 }
 
 /** The last bar in words, for screen readers (the crosshair legend above is not announced). */
-export function lastBarSummary(bars: OhlcvBar[], weekly: boolean): string {
+export function lastBarSummary(bars: BarRow[], weekly: boolean): string {
   const bar = bars.at(-1);
   if (!bar) return "";
   const change = barChange(bar, bars.at(-2));

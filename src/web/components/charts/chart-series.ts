@@ -1,6 +1,7 @@
 import type { AutoscaleInfo, IChartApi, IPriceLine, ISeriesApi, SeriesMarker, SeriesType, Time } from "lightweight-charts";
 import type * as LightweightCharts from "lightweight-charts";
 import type { ChartMarker, ChartModel } from "./chart-data";
+import { CHART_THEME } from "./chart-theme";
 
 export const CHART_COLORS = {
   up: "#15803d",
@@ -165,12 +166,10 @@ export interface DrawOptions {
 /** Draws the whole chart into `element`: candles, volume, averages, the RS line, markers and the trade's levels. */
 export function drawChart(lc: ChartLibrary, element: HTMLElement, model: ChartModel, options: DrawOptions): { chart: IChartApi; lines: TitledLine[] } {
   const chart = lc.createChart(element, {
-    autoSize: true,
-    layout: { background: { color: "#ffffff" }, textColor: "#475569", attributionLogo: false },
-    grid: { vertLines: { color: "#f1f5f9" }, horzLines: { color: "#f1f5f9" } },
-    rightPriceScale: { borderColor: "#e2e8f0", scaleMargins: options.showRs && model.rs.length > 0 ? PRICE_MARGINS_WITH_RS : PRICE_MARGINS },
+    ...CHART_THEME,
+    rightPriceScale: { ...CHART_THEME.rightPriceScale, scaleMargins: options.showRs && model.rs.length > 0 ? PRICE_MARGINS_WITH_RS : PRICE_MARGINS },
     // Keep the chosen range when the container resizes (autoSize sets the real width after the first draw).
-    timeScale: { borderColor: "#e2e8f0", lockVisibleTimeRangeOnResize: true },
+    timeScale: { ...CHART_THEME.timeScale, lockVisibleTimeRangeOnResize: true },
   });
   const candles = addCandles(lc, chart, model, options.levels);
   addVolume(lc, chart, model);

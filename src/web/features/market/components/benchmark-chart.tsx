@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { IChartApi } from "lightweight-charts";
 import type { MarketResponse } from "../../../../contracts/market";
+import { CHART_THEME } from "../../../components/charts/chart-theme";
 
 type Benchmark = NonNullable<MarketResponse["benchmark"]>;
 
@@ -23,13 +24,7 @@ export function BenchmarkChart({ benchmark, distributionDays }: { benchmark: Ben
     import("lightweight-charts")
       .then((lc) => {
         if (cancelled) return;
-        chart = lc.createChart(element, {
-          autoSize: true,
-          layout: { background: { color: "#ffffff" }, textColor: "#475569", attributionLogo: false },
-          grid: { vertLines: { color: "#f1f5f9" }, horzLines: { color: "#f1f5f9" } },
-          rightPriceScale: { borderColor: "#e2e8f0" },
-          timeScale: { borderColor: "#e2e8f0" },
-        });
+        chart = lc.createChart(element, CHART_THEME);
         const candles = chart.addSeries(lc.CandlestickSeries, {
           upColor: COLORS.up,
           downColor: COLORS.down,

@@ -3,6 +3,7 @@ import type { IChartApi } from "lightweight-charts";
 import type { TrackRecordSummary } from "../../../../contracts/track-record";
 import { formatCalendarDate } from "../../../lib/format";
 import { formatCount, formatR, formatSignedPercent } from "../../../../core/narrative/track-record-words";
+import { CHART_THEME } from "../../../components/charts/chart-theme";
 
 const EQUITY_COLORS = { equity: "#2553d9", benchmark: "#d97706" } as const;
 
@@ -71,12 +72,9 @@ export function EquityChart({ equity, benchmark, benchmarkName }: EquityChartPro
         .then((lc) => {
           if (cancelled) return;
           chart = lc.createChart(element, {
-            autoSize: true,
-            layout: { background: { color: "#ffffff" }, textColor: "#475569", attributionLogo: false },
-            grid: { vertLines: { color: "#f1f5f9" }, horzLines: { color: "#f1f5f9" } },
+            ...CHART_THEME,
             leftPriceScale: { visible: false },
-            rightPriceScale: { visible: true, borderColor: "#e2e8f0" },
-            timeScale: { borderColor: "#e2e8f0" },
+            rightPriceScale: { ...CHART_THEME.rightPriceScale, visible: true },
           });
           const trades = chart.addSeries(lc.LineSeries, {
             color: EQUITY_COLORS.equity,
