@@ -1,7 +1,6 @@
 // The server side of `npm run bench:api`, in its own process so the load generator does not share
 // its event loop: starts Quanta (in-memory PGlite, demo market, LOG_LEVEL=warn) and a bare Node http
 // server answering the public list's bytes, signs in a premium user, and prints one JSON line.
-import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createInterface } from "node:readline";
@@ -15,10 +14,9 @@ import { wrapPglite } from "../src/server/db/database";
 import { stripeCustomers } from "../src/server/db/schema";
 import { CachedMarketDataProvider } from "../src/server/adapters/market/cached-market-data-provider";
 import { DemoMarketProvider } from "../src/server/adapters/market/demo";
-import type { MailMessage, MailSender } from "../src/server/adapters/mail/mail-sender";
+import { benchOutbox, verifiedBenchUser } from "./bench-user";
 
-const mails: MailMessage[] = [];
-const mail: MailSender = { kind: "outbox", send: async (m) => void mails.push(m) };
+const { mail, mails } = benchOutbox();
 const config = loadConfig({
   NODE_ENV: "production",
   AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00",
@@ -37,18 +35,7 @@ const app = await buildApp(config, { services: Promise.resolve(services), logger
 await app.listen({ host: "127.0.0.1", port: 0 });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-const email = "bench@example.com";
-const origin = { origin: config.appUrl, "content-type": "application/json" };
-// A long random passphrase: it passes the password policy however strict its strength check is.
-const password = `correct-horse-battery-staple-${randomBytes(9).toString("base64url")}`;
-const signUp = await fetch(`${base}/api/auth/sign-up/email`, { method: "POST", headers: origin, body: JSON.stringify({ email, password, name: "bench" }) });
-if (!signUp.ok) throw new Error(`the bench user's sign-up answered ${signUp.status}: ${await signUp.text()}`);
-const verification = mails.at(-1)?.links[0];
-if (!verification) throw new Error("the bench user's sign-up sent no verification e-mail");
-const token = new URL(verification).searchParams.get("token")!;
-const verified = await fetch(`${base}/api/auth/verify-email?token=${token}`);
-const cookie = verified.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-const jwt = ((await (await fetch(`${base}/api/auth/token`, { headers: { cookie } })).json()) as { token: string }).token;
+const { email, jwt } = await verifiedBenchUser(base, config.appUrl, mails);
 await database.db.insert(stripeCustomers).values({ email, status: "active" });
 
 await services.publicRefresh.refresh();
