@@ -213,6 +213,22 @@ export class AlertsRepository {
       .orderBy(userAlerts.userId, userAlerts.ticker, userAlerts.rule);
   }
 
+  /**
+   * A user's alerts about their positions since `since`, newest first, each with the position it is
+   * about (the key's `pos:<id>:` prefix, core/portfolio/holder-rules.ts): the portfolio lists them on its rows.
+   */
+  async holderAlerts(userId: string, since: Date): Promise<{ positionId: string; kind: string; session: string; title: string }[]> {
+    const rows = await this.db
+      .select({ rule: userAlerts.rule, eventKey: userAlerts.eventKey, session: userAlerts.session, title: userAlerts.title })
+      .from(userAlerts)
+      .where(and(eq(userAlerts.userId, userId), gte(userAlerts.createdAt, since), sql`left(${userAlerts.rule}, 7) = 'holder_'`))
+      .orderBy(desc(userAlerts.createdAt), userAlerts.ticker);
+    return rows.flatMap((row) => {
+      const position = /^pos:(.+):(?:stop|time|sell|price_above|price_below):/.exec(row.eventKey)?.[1];
+      return position ? [{ positionId: position, kind: row.rule, session: row.session, title: row.title }] : [];
+    });
+  }
+
   /** The bell: a user's alerts since `since`, newest first. */
   async recent(userId: string, since: Date, limit = 200): Promise<UserAlertRow[]> {
     return this.db

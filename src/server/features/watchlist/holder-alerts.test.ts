@@ -126,9 +126,15 @@ describe.each(testDatabaseKinds("database-behaviour"))("holder alerts in the ale
     expect(digest.subject).toContain("NWSC closed under your $48.00 stop");
     expect(digest.text.split("closed under your $48.00 stop").length - 1).toBe(1);
     expect(digest.text).not.toContain("closed under its $46.00 stop");
+    expect(digest.text).toContain("Your watch list and portfolio after the close of Tue, Jun 16, 2026:");
     // Bob's digest: the stop-loss sell first, then his position's level.
     const bobDigest = job.mail.find((message) => message.to === "bob@example.com")!.text;
     expect(bobDigest.indexOf("NWSC closed under its")).toBeLessThan(bobDigest.indexOf("QBIT, which you hold"));
+
+    // The portfolio's rows: each alert with the position it is about.
+    expect(await new AlertsRepository(app.database.db).holderAlerts(bob.userId, new Date(0))).toEqual([
+      { positionId: "pos-b", kind: "holder_price_above", session: TUE, title: "QBIT, which you hold, closed above $30.00" },
+    ]);
 
     // The held stock's snapshots are kept though no one watches it.
     const kept = await app.database.db.select({ ticker: watchSnapshots.ticker }).from(watchSnapshots);
