@@ -17,8 +17,21 @@ import { recommendationActionSchema } from "./stock-summary";
 export const WATCH_RULES = ["buy", "sell", "extended", "new_base"] as const;
 export type WatchRule = (typeof WATCH_RULES)[number];
 
-/** What an alert is about: a rule of the stock's setup, or a price the user set. */
-const ALERT_KINDS = [...WATCH_RULES, "price_above", "price_below"] as const;
+/**
+ * What an alert is about: a rule of the stock's setup, a price the user set, or a position the user
+ * holds (decision 063: a close under their own stop, the plan's time exit, a SELL other than the
+ * plan's stop, a price level set on the position).
+ */
+const ALERT_KINDS = [
+  ...WATCH_RULES,
+  "price_above",
+  "price_below",
+  "holder_stop",
+  "holder_time_exit",
+  "holder_sell",
+  "holder_price_above",
+  "holder_price_below",
+] as const;
 export const alertKindSchema = z.enum(ALERT_KINDS);
 export type AlertKind = z.infer<typeof alertKindSchema>;
 

@@ -9,10 +9,12 @@ import type { StoppedOut, WatchSnapshot } from "./watch-snapshot";
  */
 type StockRule = "buy" | "sell" | "extended" | "new_base";
 type PriceRule = "price_above" | "price_below";
+/** A held position's rules (core/portfolio/holder-rules.ts): against the holder's own stop and plan. */
+type HolderRule = "holder_stop" | "holder_time_exit" | "holder_sell" | "holder_price_above" | "holder_price_below";
 
 export interface AlertEvent {
   ticker: string;
-  rule: StockRule | PriceRule;
+  rule: StockRule | PriceRule | HolderRule;
   /** Names the event: the same event seen again has the same key. */
   key: string;
   session: string;

@@ -5,6 +5,8 @@ import { escapeHtml } from "../../html-escape";
 
 interface DigestAlert {
   ticker: string;
+  /** The alert's kind: a held position's ('holder_…') makes the digest about the portfolio too. */
+  rule?: string;
   title: string;
   detail: string;
 }
@@ -43,10 +45,11 @@ export function alertDigestEmail(input: DigestInput): MailMessage {
   const subject = `${input.brand} alerts for ${day}: ${count === 1 ? input.alerts[0]!.title : `${count} alerts`}`;
   const stockUrl = (ticker: string) => `${base}${paths.stock(ticker)}`;
   const demoNote = input.demo ? [DEMO_NOTE] : [];
+  const about = input.alerts.some((alert) => alert.rule?.startsWith("holder_")) ? "Your watch list and portfolio" : "Your watch list";
 
   const textLines = input.alerts.map((alert) => `• ${alert.title}\n  ${alert.detail}\n  ${stockUrl(alert.ticker)}`);
   const text = [
-    `Your watch list after the close of ${day}:`,
+    `${about} after the close of ${day}:`,
     "",
     ...demoNote.flatMap((note) => [note, ""]),
     ...textLines,
@@ -66,7 +69,7 @@ export function alertDigestEmail(input: DigestInput): MailMessage {
     .join("");
   const html = emailPage(
     input.brand,
-    `<p style="margin:0 0 16px">Your watch list after the close of ${escapeHtml(day)}:</p>
+    `<p style="margin:0 0 16px">${about} after the close of ${escapeHtml(day)}:</p>
 ${demoNote.map((note) => `<p style="margin:0 0 16px;padding:8px 12px;background:#fffbeb;color:#92400e;font-size:14px">${escapeHtml(note)}</p>`).join("")}
 <ul style="padding-left:18px;margin:0 0 20px">${items}</ul>
 ${emailButton("Open your watch list", watchlist)}

@@ -1,6 +1,7 @@
 import { priceEvent, stockEvents, type AlertEvent } from "../../../core/alerts/alert-rules";
 import { watchSnapshot, type WatchSnapshot } from "../../../core/alerts/watch-snapshot";
 import type { AnalysisReport } from "../../../core/analysis/analysis-report";
+import { holderEvents, type HeldPosition } from "../../../core/portfolio/holder-rules";
 import type { MailSender } from "../../adapters/mail/mail-sender";
 import type { Clock } from "../../clock";
 import { inLanes } from "../../jobs/in-lanes";
@@ -33,6 +34,37 @@ interface AlertQueue {
   counts(name: string): Promise<Record<string, number>>;
 }
 
+/** One open position the holder alerts watch: the rules' view of it and whose it is. */
+export interface HeldPositionRow extends HeldPosition {
+  userId: string;
+}
+
+/** A position's price level that fired on `session`, to be spent (as `firePriceAlerts` spends a watch list's). */
+export interface FiredHolderLevel {
+  userId: string;
+  positionId: string;
+  direction: "above" | "below";
+  level: number;
+  setAt: string;
+  session: string;
+}
+
+/**
+ * The portfolio's side of the alert job (decision 063): the open positions whose holders get alerts
+ * against their own stop and plan. The portfolio feature implements it over its own tables and the
+ * composition wires it in; the job never reads those tables itself. Without it the job raises the
+ * watch lists' alerts only.
+ */
+export interface HolderAlertsPort {
+  /** Every open position (closed ones raise nothing), with its stop, time exit and price levels. */
+  heldPositions(): Promise<HeldPositionRow[]>;
+  /**
+   * Marks fired levels spent (`fired_on = session`), each only while it is still the level set at
+   * `setAt` and not yet fired, so a second run or a level set again meanwhile is left alone. Answers how many.
+   */
+  spendPriceLevels(fired: FiredHolderLevel[]): Promise<number>;
+}
+
 export interface AlertJobsDeps {
   queue: AlertQueue;
   watchlist: WatchlistRepository;
@@ -57,6 +89,8 @@ export interface AlertJobsDeps {
   digestBatch?: number;
   /** A digest claimed but not sent for this long (its instance died) is claimed again by the job's retry. */
   claimTimeoutMs: number;
+  /** The open positions' holder alerts (decision 063), when the portfolio is wired in. */
+  holders?: HolderAlertsPort;
   now: Clock;
   log: Logger;
 }
@@ -68,6 +102,8 @@ export interface EvaluationResult {
   events: number;
   alerts: number;
   priceAlerts: number;
+  /** Alerts of open positions given to their holders. */
+  holderAlerts: number;
   recipients: number;
 }
 
@@ -161,9 +197,13 @@ export class AlertJobsService {
     await this.deps.queue.send(WATCH_ALERTS_QUEUE, [{ id: this.deps.jobIds(WATCH_ALERTS_QUEUE, runKey, "raise"), data: { kind: "raise", runKey } }]);
   }
 
-  /** Stores the snapshots of the watched stocks the daily screen analysed; answers the others (sorted). */
+  private async heldPositions(): Promise<HeldPositionRow[]> {
+    return (await this.deps.holders?.heldPositions()) ?? [];
+  }
+
+  /** Stores the snapshots of the watched (and held) stocks the daily screen analysed; answers the others (sorted). */
   private async screenedSnapshots(): Promise<string[]> {
-    const tickers = await this.deps.watchlist.watchedTickers();
+    const tickers = alertTickers(await this.deps.watchlist.watchedTickers(), await this.heldPositions());
     const snapshots = (await this.deps.screenedReports(tickers)).map(watchSnapshot);
     await this.keepSnapshots(snapshots);
     const covered = new Set(snapshots.map((snapshot) => snapshot.ticker));
@@ -206,24 +246,27 @@ export class AlertJobsService {
    */
   private async raiseAlerts(): Promise<Omit<EvaluationResult, "analysed">> {
     const now = this.deps.now();
-    const tickers = await this.deps.watchlist.watchedTickers();
+    const held = await this.heldPositions();
+    const tickers = alertTickers(await this.deps.watchlist.watchedTickers(), held);
     const session = await this.deps.watchlist.latestSession(tickers);
-    if (session === null) return { session, tickers: tickers.length, events: 0, alerts: 0, priceAlerts: 0, recipients: 0 };
+    if (session === null) return { session, tickers: tickers.length, events: 0, alerts: 0, priceAlerts: 0, holderAlerts: 0, recipients: 0 };
     // A stock whose data did not reach the latest session has nothing new to say.
     const current = await this.deps.watchlist.snapshotsAt(tickers, session);
     const before = await this.deps.watchlist.latestSnapshots(current.map((snapshot) => snapshot.ticker), session);
 
     const events = current.flatMap((snapshot) => stockEvents(before.get(snapshot.ticker) ?? null, snapshot));
     await this.deps.alerts.addStockEvents(events, now);
-    const alerts = await this.deps.alerts.fanOut(session);
+    // A holder is told about the stock against their own stop (below), not by the watch list's sell.
+    const alerts = await this.deps.alerts.fanOut(session, held);
+    const holderAlerts = await this.raiseHolderAlerts(held, session, current, before, now);
 
     const fired = (await this.deps.alerts.priceAlertCandidates(session)).flatMap((candidate) => {
       const event = priceEvent({ direction: candidate.direction, level: candidate.level, setAt: candidate.setAt }, { ticker: candidate.ticker, session, close: candidate.close });
       return event ? [{ candidate, event }] : [];
     });
     const priceAlerts = await this.deps.alerts.firePriceAlerts(fired, now);
-    // The rules compare a session with the one before: older snapshots, and those of stocks no one watches, are dropped.
-    await this.deps.watchlist.pruneSnapshots(SNAPSHOT_SESSIONS_KEPT);
+    // The rules compare a session with the one before: older snapshots, and those of stocks no one watches or holds, are dropped.
+    await this.deps.watchlist.pruneSnapshots(SNAPSHOT_SESSIONS_KEPT, [...new Set(held.map((position) => position.ticker))]);
 
     const recipients = await this.deps.alerts.digestRecipients(session);
     const batch = this.deps.digestBatch ?? 250;
@@ -233,7 +276,31 @@ export class AlertJobsService {
       jobs.push({ id: this.deps.jobIds(WATCH_ALERTS_QUEUE, session, "digest", group[0]!.userId, group.length), data: { kind: "digest", session, recipients: group } });
     }
     await this.deps.queue.send(WATCH_ALERTS_QUEUE, jobs);
-    return { session, tickers: tickers.length, events: events.length, alerts, priceAlerts, recipients: recipients.length };
+    return { session, tickers: tickers.length, events: events.length, alerts, priceAlerts, holderAlerts, recipients: recipients.length };
+  }
+
+  /**
+   * Each open position's alerts of the session (core/portfolio/holder-rules.ts) into its holder's
+   * alerts, once by their keys, then the fired price levels spent. Answers the alerts added.
+   */
+  private async raiseHolderAlerts(held: HeldPositionRow[], session: string, current: WatchSnapshot[], before: Map<string, WatchSnapshot>, now: Date): Promise<number> {
+    if (held.length === 0 || !this.deps.holders) return 0;
+    const snapshots = new Map(current.map((snapshot) => [snapshot.ticker, snapshot]));
+    const found = held.flatMap((position) => {
+      const snapshot = snapshots.get(position.ticker);
+      return snapshot ? holderEvents(position, before.get(position.ticker) ?? null, snapshot, session).map((event) => ({ position, event })) : [];
+    });
+    const added = await this.deps.alerts.addUserAlerts(
+      found.map(({ position, event }) => ({ userId: position.userId, event })),
+      now,
+    );
+    const levels = found.flatMap(({ position, event }): FiredHolderLevel[] => {
+      const direction = event.rule === "holder_price_above" ? "above" : event.rule === "holder_price_below" ? "below" : null;
+      const level = direction === "above" ? position.priceAbove : direction === "below" ? position.priceBelow : null;
+      return direction && level ? [{ userId: position.userId, positionId: position.positionId, direction, level: level.level, setAt: level.setAt, session }] : [];
+    });
+    if (levels.length > 0) await this.deps.holders.spendPriceLevels(levels);
+    return added;
   }
 
   /** Sends each recipient's digest of the session once: claimed first, given back if sending fails (the job is retried). */
@@ -298,9 +365,26 @@ const ALERT_RUNS_KEPT_DAYS = 30;
 /** Digest e-mails a job sends at once. */
 const DIGEST_SENDS_AT_ONCE = 8;
 
-/** Sells first (money at risk), then buys, then the rest; by ticker within a rule. */
-const DIGEST_ORDER: Record<AlertEvent["rule"], number> = { sell: 0, price_below: 1, buy: 2, price_above: 3, extended: 4, new_base: 5 };
+/** A held position's stop first, then the other sells (money at risk), then buys, then the rest; by ticker within a rule. */
+const DIGEST_ORDER: Record<AlertEvent["rule"], number> = {
+  holder_stop: 0,
+  sell: 1,
+  holder_sell: 2,
+  holder_time_exit: 3,
+  holder_price_below: 4,
+  price_below: 5,
+  buy: 6,
+  holder_price_above: 7,
+  price_above: 8,
+  extended: 9,
+  new_base: 10,
+};
 
 function rankForDigest(alerts: AlertEvent[]): AlertEvent[] {
   return [...alerts].sort((a, b) => DIGEST_ORDER[a.rule] - DIGEST_ORDER[b.rule] || a.ticker.localeCompare(b.ticker));
+}
+
+/** The stocks the job follows: every watched one and every held one, sorted. */
+function alertTickers(watched: string[], held: HeldPositionRow[]): string[] {
+  return [...new Set([...watched, ...held.map((position) => position.ticker)])].sort();
 }

@@ -50,7 +50,10 @@ export class AlertsRepository {
    * both for the stock and in their settings, and who watched it before the event was seen. One
    * statement for every user: how 10,000 lists are evaluated in seconds.
    */
-  async fanOut(session: string): Promise<number> {
+  async fanOut(session: string, held: { userId: string; ticker: string }[] = []): Promise<number> {
+    // Holders get their position's alerts instead of the list's sell (decision 063): the pairs come from the portfolio's port.
+    const heldUsers = sql.param(held.map((pair) => pair.userId));
+    const heldTickers = sql.param(held.map((pair) => pair.ticker));
     const result = await this.db.execute(sql`
       insert into user_alerts (id, user_id, ticker, rule, event_key, session, title, detail, created_at)
       select gen_random_uuid()::text, w.user_id, e.ticker, e.rule, e.event_key, e.session, e.title, e.detail, e.created_at
@@ -61,12 +64,39 @@ export class AlertsRepository {
         and case e.rule
           when 'buy' then w.rule_buy and coalesce(s.rule_buy, true)
           when 'sell' then w.rule_sell and coalesce(s.rule_sell, true)
+            and not exists (select 1 from unnest(${heldUsers}::text[], ${heldTickers}::text[]) as h(user_id, ticker) where h.user_id = w.user_id and h.ticker = e.ticker)
           when 'extended' then w.rule_extended and coalesce(s.rule_extended, true)
           when 'new_base' then w.rule_new_base and coalesce(s.rule_new_base, true)
           else false
         end
       on conflict (user_id, ticker, rule, event_key) do nothing`);
     return rowCount(result);
+  }
+
+  /** Gives users alerts raised for them alone (a held position's); one already given (same user, ticker, rule and key) is left as it was. Answers how many were added. */
+  async addUserAlerts(rows: { userId: string; event: AlertEvent }[], now: Date): Promise<number> {
+    let added = 0;
+    for (let start = 0; start < rows.length; start += BATCH) {
+      const inserted = await this.db
+        .insert(userAlerts)
+        .values(
+          rows.slice(start, start + BATCH).map(({ userId, event }) => ({
+            id: randomUUID(),
+            userId,
+            ticker: event.ticker,
+            rule: event.rule,
+            eventKey: event.key,
+            session: event.session,
+            title: event.title,
+            detail: event.detail,
+            createdAt: now,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ id: userAlerts.id });
+      added += inserted.length;
+    }
+    return added;
   }
 
   /** Armed price alerts whose stock closed beyond the level on the session (with price alerts on in the user's settings). */
@@ -181,6 +211,22 @@ export class AlertsRepository {
       .from(userAlerts)
       .where(and(eq(userAlerts.session, session), sql`${userAlerts.userId} = any(${sql.param(userIds)}::text[])`))
       .orderBy(userAlerts.userId, userAlerts.ticker, userAlerts.rule);
+  }
+
+  /**
+   * A user's alerts about their positions since `since`, newest first, each with the position it is
+   * about (the key's `pos:<id>:` prefix, core/portfolio/holder-rules.ts): the portfolio lists them on its rows.
+   */
+  async holderAlerts(userId: string, since: Date): Promise<{ positionId: string; kind: string; session: string; title: string }[]> {
+    const rows = await this.db
+      .select({ rule: userAlerts.rule, eventKey: userAlerts.eventKey, session: userAlerts.session, title: userAlerts.title })
+      .from(userAlerts)
+      .where(and(eq(userAlerts.userId, userId), gte(userAlerts.createdAt, since), sql`left(${userAlerts.rule}, 7) = 'holder_'`))
+      .orderBy(desc(userAlerts.createdAt), userAlerts.ticker);
+    return rows.flatMap((row) => {
+      const position = /^pos:(.+):(?:stop|time|sell|price_above|price_below):/.exec(row.eventKey)?.[1];
+      return position ? [{ positionId: position, kind: row.rule, session: row.session, title: row.title }] : [];
+    });
   }
 
   /** The bell: a user's alerts since `since`, newest first. */

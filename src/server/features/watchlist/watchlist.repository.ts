@@ -156,12 +156,13 @@ export class WatchlistRepository {
 
   /**
    * Keeps each watched stock's `sessions` newest snapshots and drops the rest, with every snapshot
-   * of a stock no one watches any more (one who watches it again starts from a fresh baseline).
+   * of a stock no one watches any more (one who watches it again starts from a fresh baseline) unless
+   * it is in `keep` (the held stocks: their holders' alerts compare sessions too).
    */
-  async pruneSnapshots(sessions: number): Promise<void> {
+  async pruneSnapshots(sessions: number, keep: string[] = []): Promise<void> {
     await this.db.execute(sql`
       delete from watch_snapshots s
-      where not exists (select 1 from watch_items w where w.ticker = s.ticker)
+      where (not exists (select 1 from watch_items w where w.ticker = s.ticker) and not s.ticker = any(${sql.param(keep)}::text[]))
         or exists (
           select 1 from (
             select ticker, session, row_number() over (partition by ticker order by session desc) as newest
