@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { planImport, readTransactionsCsv, writeTransactionsCsv, type TransactionRow } from "./transactions-csv";
+import { TRANSACTION_COLUMNS, planImport, readTransactionsCsv, writeTransactionsCsv, type TransactionRow } from "./transactions-csv";
 
 const today = new Date("2026-03-02T12:00:00Z");
 const read = (text: string) => readTransactionsCsv(text, today);
@@ -74,6 +74,7 @@ describe("writeTransactionsCsv", () => {
       { ticker: "AAPL", stop: 185, initialStop: 180, trades: [{ id: "a", date: "2026-01-02", side: "buy", shares: 10.5, price: 190.1234, fees: 1.5 }, { id: "b", date: "2026-01-05", side: "sell", shares: 10.5, price: 200, fees: 0 }] },
       { ticker: "AAPL", stop: null, initialStop: null, trades: [{ id: "c", date: "2026-01-05", side: "buy", shares: 1, price: 199, fees: 0 }] },
     ]);
+    expect(csv.split("\r\n")[0]).toBe(TRANSACTION_COLUMNS.join(","));
     expect(csv).toBe(
       "date,ticker,side,quantity,price,fees,stop,initial_stop\r\n2026-01-02,AAPL,buy,10.5,190.1234,1.5,185,180\r\n2026-01-05,AAPL,sell,10.5,200,0,,\r\n2026-01-05,AAPL,buy,1,199,0,,\r\n",
     );

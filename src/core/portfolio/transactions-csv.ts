@@ -137,10 +137,10 @@ export function readTransactionsCsv(text: string, today: Date = new Date()): Tra
 const MICRO = 1_000_000;
 const toMicro = (shares: number) => Math.round(shares * MICRO);
 
-export type PlannedTrade = Omit<TransactionRow, "ticker" | "stop" | "initialStop">;
+type PlannedTrade = Omit<TransactionRow, "ticker" | "stop" | "initialStop">;
 
 /** A position the file opens (a buy of a ticker with no open position). */
-export interface PlannedPosition {
+interface PlannedPosition {
   ticker: string;
   openedOn: string;
   closedOn: string | null;
@@ -150,7 +150,7 @@ export interface PlannedPosition {
 }
 
 /** Trades the file adds to a position already open. */
-export interface PlannedAddition {
+interface PlannedAddition {
   positionId: string;
   closedOn: string | null;
   /** A stop given on one of the added buys moves the position's stop. */
