@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique } from "drizzle-orm/pg-core";
 
 /**
  * Database schema (Drizzle pg-core). The auth tables follow better-auth's model (its field names are
@@ -671,3 +671,74 @@ export const marketSessions = pgTable("market_sessions", {
   benchmarkBars: jsonb("benchmark_bars").notNull(),
   computedAt: timestamp("computed_at", { withTimezone: true }).notNull(),
 });
+
+/** Share counts: fractional shares to six places (decision 062). */
+const quantity = (name: string) => numeric(name, { precision: 20, scale: 6, mode: "number" });
+/** Prices and fees in dollars to four places (sub-penny quotes); outputs are rounded to the cent. */
+const money = (name: string) => numeric(name, { precision: 20, scale: 4, mode: "number" });
+
+/** A user's position in one ticker (decision 062): its stops, plan and levels; lots and P/L come from its trades. */
+export const positions = pgTable(
+  "positions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ticker: text("ticker").notNull(),
+    openedOn: date("opened_on").notNull(),
+    /** The session its last share was sold; null while open. */
+    closedOn: date("closed_on"),
+    stop: money("stop"),
+    stopSetAt: timestamp("stop_set_at", { withTimezone: true }),
+    /** The stop at the first buy, frozen: the R multiple's denominator. */
+    initialStop: money("initial_stop"),
+    timeExit: date("time_exit"),
+    priceAbove: money("price_above"),
+    priceAboveSetAt: timestamp("price_above_set_at", { withTimezone: true }),
+    priceAboveFiredOn: date("price_above_fired_on"),
+    priceBelow: money("price_below"),
+    priceBelowSetAt: timestamp("price_below_set_at", { withTimezone: true }),
+    priceBelowFiredOn: date("price_below_fired_on"),
+    source: text("source").notNull(),
+    /** The report's trade setup the buy followed ({as_of, buy_point, stop, target}). */
+    plan: jsonb("plan"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("positions_user").on(table.userId, table.createdAt),
+    index("positions_open_ticker").on(table.ticker).where(sql`${table.closedOn} is null`),
+    index("positions_open_user").on(table.userId).where(sql`${table.closedOn} is null`),
+    check("positions_source", sql`${table.source} in ('report', 'manual', 'import')`),
+    check("positions_stop_positive", sql`${table.stop} is null or ${table.stop} > 0`),
+  ],
+);
+
+/** One buy or sell of a position; user_id is repeated so a user's trades are scoped and exported without a join. */
+export const positionTrades = pgTable(
+  "position_trades",
+  {
+    id: text("id").primaryKey(),
+    positionId: text("position_id")
+      .notNull()
+      .references(() => positions.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tradeDate: date("trade_date").notNull(),
+    side: text("side").notNull(),
+    shares: quantity("shares").notNull(),
+    price: money("price").notNull(),
+    fees: money("fees").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("position_trades_position").on(table.positionId, table.tradeDate),
+    index("position_trades_user").on(table.userId),
+    check("position_trades_side", sql`${table.side} in ('buy', 'sell')`),
+    check("position_trades_shares_positive", sql`${table.shares} > 0`),
+    check("position_trades_price_positive", sql`${table.price} > 0`),
+    check("position_trades_fees_nonnegative", sql`${table.fees} >= 0`),
+  ],
+);
