@@ -4,7 +4,7 @@ import { nextSessionClose } from "../market/trading-calendar";
 import { price } from "../narrative/format";
 
 /** A price level the holder set on a position: fires once, on the first close beyond it after it was set. */
-interface HeldLevel {
+export interface HeldLevel {
   level: number;
   /** When the holder set it (ISO instant): part of the key, so setting it again re-arms it. */
   setAt: string;

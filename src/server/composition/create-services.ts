@@ -268,10 +268,10 @@ function composeWatchlist(
   config: AppConfig,
   db: Db,
   infra: Infrastructure,
-  parts: { publicAnalyses: PublicAnalysesRepository; market: MarketDataProvider; billing: BillingService; jobs: Jobs },
+  parts: { publicAnalyses: PublicAnalysesRepository; market: MarketDataProvider; billing: BillingService; jobs: Jobs; positions: PositionsRepository },
 ) {
   const { logger: log, now } = infra;
-  const { publicAnalyses, market, billing, jobs } = parts;
+  const { publicAnalyses, market, billing, jobs, positions } = parts;
   const watchlistRepository = new WatchlistRepository(db);
   const alertsRepository = new AlertsRepository(db);
   let secret = infra.authSecret;
@@ -307,10 +307,12 @@ function composeWatchlist(
     demo: market.demo,
     jobIds: stableJobId,
     claimTimeoutMs: config.jobs.timeoutSeconds * 1000,
+    // Holders get alerts against their own positions (decision 063); the job reads them through this port only.
+    holders: positions,
     now,
     log,
   });
-  return { watchlist, alertJobs };
+  return { watchlist, alertJobs, alerts: alertsRepository };
 }
 
 /** The screener: the public analyses' typed columns, paged in SQL, and each user's saved screens. */
@@ -326,8 +328,12 @@ function composeScreener(config: AppConfig, db: Db, infra: Infrastructure, parts
 }
 
 /** The portfolio: positions valued at the cached daily bars' last close; holder alerts come from the alerts feature. */
-function composePortfolio(config: AppConfig, infra: Infrastructure, parts: { positions: PositionsRepository; market: MarketDataProvider; billing: BillingService }) {
-  const { positions, market, billing } = parts;
+function composePortfolio(
+  config: AppConfig,
+  infra: Infrastructure,
+  parts: { positions: PositionsRepository; market: MarketDataProvider; billing: BillingService; alerts: AlertsRepository },
+) {
+  const { positions, market, billing, alerts } = parts;
   return new PortfolioService({
     positions,
     closes: (tickers) => lastCloses((ticker) => market.getDailyBars(ticker, HISTORY_SESSIONS), tickers),
@@ -335,8 +341,13 @@ function composePortfolio(config: AppConfig, infra: Infrastructure, parts: { pos
     isPremium: (email) => billing.isPremium(email),
     limits: { freeOpenPositions: config.portfolio.freeOpenPositions },
     premiumForSale: config.billing.buyButton !== undefined,
-    // Holder alerts are raised by the alert job; until it writes them, positions show none.
-    holderAlerts: async () => [],
+    // The holder alerts the alert job raised (decision 063), in the last 30 days, for these positions.
+    holderAlerts: async (userId, positionIds) => {
+      const wanted = new Set(positionIds);
+      // The bell's window: 30 days.
+      const since = new Date(infra.now().getTime() - 30 * 86_400_000);
+      return (await alerts.holderAlerts(userId, since)).filter((alert) => wanted.has(alert.positionId));
+    },
     now: infra.now,
   });
 }
@@ -458,7 +469,8 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
   const { trackRecord, research } = composeResearch(config, db, infra, { market, analysis, billing, llmGateway, stockAnalyses });
   const publicRecommendations = new PublicRecommendationsService({ repository: publicAnalyses, log });
   const jobs = composeJobs(config, infra, analysis);
-  const { watchlist, alertJobs } = composeWatchlist(config, db, infra, { publicAnalyses, market, billing, jobs });
+  const positions = new PositionsRepository(db);
+  const { watchlist, alertJobs, alerts } = composeWatchlist(config, db, infra, { publicAnalyses, market, billing, jobs, positions });
   const marketPage = composeMarketPage(db, infra, market, publicAnalyses);
   const publicRefresh = composePublicRefresh(config, db, infra, { jobs, publicAnalyses, analysis, universe, trackRecord, alertJobs, publicRecommendations, marketPage });
   const news = new NewsService({
@@ -489,7 +501,7 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
     trackRecord,
     watchlist,
     screener: composeScreener(config, db, infra, { publicAnalyses, billing }),
-    portfolio: composePortfolio(config, infra, { positions: new PositionsRepository(db), market, billing }),
+    portfolio: composePortfolio(config, infra, { positions, market, billing, alerts }),
     alertJobs,
     contact: new ContactService({ repository: new ContactRepository(db), now, limit: limiter.limit(CONTACT_RATE_LIMIT) }),
     watchlistAdds: limiter.limit(WATCHLIST_ADD_RATE_LIMIT),

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { oversold, replayFifo } from "../../../core/portfolio/lots";
 import type { Trade } from "../../../core/portfolio/portfolio-types";
+import type { HeldLevel, HeldPosition } from "../../../core/portfolio/holder-rules";
 import { planImport, type RowError, type TransactionRow } from "../../../core/portfolio/transactions-csv";
 import type { Database } from "../../db/database";
 import { positions, positionTrades, users } from "../../db/schema";
@@ -200,16 +201,45 @@ export class PositionsRepository {
     });
   }
 
-  /** Open positions with their trades, of every user (the holder alerts' job). */
-  async heldPositions(): Promise<(StoredPosition & { userId: string })[]> {
+  /**
+   * Every open position in the holder alerts' terms (decision 063): the user's stop and when it was
+   * set, the time exit and the price levels. Instants as ISO strings and prices as numbers, the same
+   * on every run, because they are part of each alert's once-only key.
+   */
+  async heldPositions(): Promise<(HeldPosition & { userId: string })[]> {
     const rows = await this.db.select().from(positions).where(isNull(positions.closedOn)).orderBy(asc(positions.createdAt), asc(positions.id));
-    return (await this.withTrades(this.db, rows)).map((stored) => ({ ...stored, userId: stored.row.userId }));
+    const level = (value: number | null, setAt: Date | null, firedOn: string | null): HeldLevel | null =>
+      value === null || setAt === null ? null : { level: Number(value), setAt: setAt.toISOString(), firedOn };
+    return rows.map((row) => ({
+      userId: row.userId,
+      positionId: row.id,
+      ticker: row.ticker,
+      stop: row.stop === null ? null : Number(row.stop),
+      stopSetAt: row.stopSetAt?.toISOString() ?? null,
+      openedOn: row.openedOn,
+      timeExit: row.timeExit,
+      priceAbove: level(row.priceAbove, row.priceAboveSetAt, row.priceAboveFiredOn),
+      priceBelow: level(row.priceBelow, row.priceBelowSetAt, row.priceBelowFiredOn),
+    }));
   }
 
-  /** Tickers someone holds, so their daily snapshots are kept and evaluated. */
-  async heldTickers(): Promise<string[]> {
-    const rows = await this.db.selectDistinct({ ticker: positions.ticker }).from(positions).where(isNull(positions.closedOn)).orderBy(asc(positions.ticker));
-    return rows.map((row) => row.ticker);
+  /**
+   * Marks the fired price levels spent, each only while it is still the level set at `setAt` and not
+   * yet fired (a second run, or a level set again meanwhile, is left alone). Answers how many.
+   */
+  async spendPriceLevels(fired: readonly { userId: string; positionId: string; direction: "above" | "below"; level: number; setAt: string; session: string }[]): Promise<number> {
+    let spent = 0;
+    for (const f of fired) {
+      const [value, setAt, firedOn] =
+        f.direction === "above" ? [positions.priceAbove, positions.priceAboveSetAt, positions.priceAboveFiredOn] : [positions.priceBelow, positions.priceBelowSetAt, positions.priceBelowFiredOn];
+      const done = await this.db
+        .update(positions)
+        .set(f.direction === "above" ? { priceAboveFiredOn: f.session } : { priceBelowFiredOn: f.session })
+        .where(and(eq(positions.id, f.positionId), eq(positions.userId, f.userId), eq(value, f.level), eq(setAt, new Date(f.setAt)), isNull(firedOn)))
+        .returning({ id: positions.id });
+      spent += done.length;
+    }
+    return spent;
   }
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { AlertEvent } from "../../../core/alerts/alert-rules";
+import { alertKindSchema, type AlertKind } from "../../../contracts/watchlist";
 import type { Database } from "../../db/database";
 import { alertDigests, userAlerts, watchEvents } from "../../db/schema";
 
@@ -217,7 +218,7 @@ export class AlertsRepository {
    * A user's alerts about their positions since `since`, newest first, each with the position it is
    * about (the key's `pos:<id>:` prefix, core/portfolio/holder-rules.ts): the portfolio lists them on its rows.
    */
-  async holderAlerts(userId: string, since: Date): Promise<{ positionId: string; kind: string; session: string; title: string }[]> {
+  async holderAlerts(userId: string, since: Date): Promise<{ positionId: string; kind: AlertKind; session: string; title: string }[]> {
     const rows = await this.db
       .select({ rule: userAlerts.rule, eventKey: userAlerts.eventKey, session: userAlerts.session, title: userAlerts.title })
       .from(userAlerts)
@@ -225,7 +226,8 @@ export class AlertsRepository {
       .orderBy(desc(userAlerts.createdAt), userAlerts.ticker);
     return rows.flatMap((row) => {
       const position = /^pos:(.+):(?:stop|time|sell|price_above|price_below):/.exec(row.eventKey)?.[1];
-      return position ? [{ positionId: position, kind: row.rule, session: row.session, title: row.title }] : [];
+      const kind = alertKindSchema.safeParse(row.rule);
+      return position && kind.success ? [{ positionId: position, kind: kind.data, session: row.session, title: row.title }] : [];
     });
   }
 
