@@ -1,4 +1,5 @@
 import type { Trade } from "./portfolio-types";
+import { cents } from "./valuation";
 
 /**
  * The portfolio's value on each session against "the same dollars in the benchmark" (decision 064):
@@ -28,11 +29,6 @@ export interface ValuePoint {
 interface Dated extends Trade {
   ticker: string;
 }
-
-const toCents = (value: number): number => {
-  const rounded = Math.round(Math.abs(value) * 100 * (1 + Number.EPSILON)) / 100;
-  return rounded === 0 ? 0 : Math.sign(value) * rounded;
-};
 
 /** Share counts kept to the stored six places, so 0.1 + 0.2 − 0.3 sells out to exactly nothing. */
 const toShares = (value: number): number => Math.max(0, Math.round(value * 1e6) / 1e6);
@@ -101,7 +97,7 @@ export function valueSeries(positions: HeldTrades[], closesByTicker: Map<string,
       if (!cursor) cursors.set(ticker, (cursor = new CloseCursor(closesByTicker.get(ticker) ?? [])));
       value += shares * (cursor.at(session) ?? tradePrice.get(ticker)!);
     }
-    points.push({ date: session, value: toCents(value), benchmark: toCents(units * (benchmarkCursor.at(session) ?? 0)) });
+    points.push({ date: session, value: cents(value), benchmark: cents(units * (benchmarkCursor.at(session) ?? 0)) });
   }
   return points;
 }
