@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { portfolioSchema, positionSchema, positionsSchema, type Portfolio, type Positions } from "../../../contracts/portfolio";
@@ -100,6 +102,10 @@ describe.each(testDatabaseKinds("storage-only"))("the portfolio ($name)", (kind)
     expect(portfolio.totals.realised_pl).toBe(217);
     expect(portfolio.totals.value).toBe(cents(portfolio.positions.reduce((sum, p) => sum + p.value!, 0)));
 
+    // The first stop set on a position bought without one becomes its initial stop.
+    const stopped = positionSchema.parse(json(await call(t, jwt, "PATCH", `/api/positions/${manual.id}`, { stop: 15.5, price_above: 40 })));
+    expect([stopped.stop, stopped.initial_stop, stopped.price_above]).toEqual([15.5, 15.5, { level: 40, fired_on: null }]);
+    expect(positionSchema.parse(json(await call(t, jwt, "PATCH", `/api/positions/${manual.id}`, { stop: 17 }))).initial_stop).toBe(15.5);
     expect((await call(t, jwt, "DELETE", `/api/positions/${manual.id}`)).statusCode).toBe(204);
     expect((await call(t, jwt, "DELETE", `/api/positions/${manual.id}`)).statusCode).toBe(404);
     expect((await positionsOf(t, jwt)).positions.map((p) => p.id)).toEqual([position.id]);
@@ -154,6 +160,11 @@ describe.each(testDatabaseKinds("storage-only"))("the portfolio ($name)", (kind)
     expect(again.body).toBe(exported.body);
     const [mine, theirs] = [await portfolioOf(t, jwt), await portfolioOf(t, other.jwt)];
     expect(theirs.totals).toEqual(mine.totals);
+
+    // The documented sample imports on the demo market as it is.
+    const sample = readFileSync(path.resolve(import.meta.dirname, "../../../../docs/samples/transactions.csv"), "utf8");
+    const newcomer = await createVerifiedUser(t, "sample@example.com");
+    expect(json(await upload(t, newcomer.jwt, sample))).toEqual({ success: true, imported: 6, opened: 3 });
   }, 60_000);
 
   it("refuses bad input with 400 and the error shape, and unknown tickers with 404", async () => {
@@ -185,7 +196,10 @@ describe.each(testDatabaseKinds("database-behaviour"))("the open-position limit 
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(5);
     const refused = answers.filter((a) => a.statusCode === 403).map((a) => json<ErrorBody>(a));
     expect(refused).toHaveLength(5);
-    expect(refused[0]!.code).toBe("position_limit_reached");
+    expect(refused[0]).toEqual({ code: "position_limit_reached", error: "Your portfolio is full: the free plan holds up to 20 open positions. Close or delete one to open another." });
+    // An import that would pass the limit is refused whole.
+    const over = await upload(t, jwt, `date,ticker,side,quantity,price\n2026-01-06,${universe[40]},buy,1,10\n`);
+    expect([over.statusCode, json<ErrorBody>(over).code]).toEqual([403, "position_limit_reached"]);
     const [{ open }] = (await t.database.db.select({ open: sql<number>`count(*)::int` }).from(positions).where(eq(positions.userId, userId))) as [{ open: number }];
     expect(open).toBe(20);
     expect((await positionsOf(t, jwt)).limit).toBe(20);
