@@ -155,6 +155,7 @@ describe.each(testDatabaseKinds("storage-only"))("cross-user isolation on $name"
     const bobPositions = json<{ positions: unknown[] }>(await attack("positions", { method: "GET", url: "/api/positions" }, 200));
     expect(bobPositions.positions).toEqual([]);
     expect(json<{ positions: unknown[] }>(await attack("portfolio", { method: "GET", url: "/api/portfolio" }, 200)).positions).toEqual([]);
+    expect(json<{ points: unknown[] }>(await attack("portfolio history", { method: "GET", url: "/api/portfolio/history" }, 200)).points).toEqual([]);
     const bobTransactions = await attack("transactions export", { method: "GET", url: "/api/positions/export" }, 200);
     expect(parseCsv(bobTransactions.body)).toHaveLength(1);
     const bobScreens = json<{ screens: unknown[] }>(await attack("saved screens", { method: "GET", url: "/api/screens" }, 200));

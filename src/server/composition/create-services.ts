@@ -61,6 +61,7 @@ import { UnsubscribeLinks } from "../features/watchlist/unsubscribe-link";
 import { WatchlistRepository } from "../features/watchlist/watchlist.repository";
 import { SavedScreensRepository } from "../features/screener/saved-screens.repository";
 import { ScreenerService } from "../features/screener/screener.service";
+import { closeSeries } from "../features/portfolio/close-series";
 import { lastCloses } from "../features/portfolio/last-closes";
 import { PortfolioService } from "../features/portfolio/portfolio.service";
 import { PositionsRepository } from "../features/portfolio/positions.repository";
@@ -337,6 +338,8 @@ function composePortfolio(
   return new PortfolioService({
     positions,
     closes: (tickers) => lastCloses((ticker) => market.getDailyBars(ticker, HISTORY_SESSIONS), tickers),
+    closeSeries: (tickers, since) => closeSeries((ticker) => market.getDailyBars(ticker, HISTORY_SESSIONS), tickers, since),
+    benchmarkTicker: market.benchmarkTicker,
     tickerExists: async (ticker) => (await market.getProfile(ticker)) !== null,
     isPremium: (email) => billing.isPremium(email),
     limits: { freeOpenPositions: config.portfolio.freeOpenPositions },

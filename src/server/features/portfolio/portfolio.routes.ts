@@ -5,6 +5,7 @@ import { apiErrorSchema as errorBody } from "../../../contracts/api-error";
 import { csvImportErrorSchema, csvImportRequestSchema } from "../../../contracts/csv-import";
 import {
   createPositionSchema,
+  portfolioHistorySchema,
   portfolioSchema,
   positionIdParamsSchema,
   positionSchema,
@@ -90,6 +91,15 @@ export async function portfolioRoutes(app: FastifyInstance, deps: PortfolioDeps)
     "/api/portfolio",
     { preHandler: verified, schema: { tags, summary: "Open positions valued at the last close, with totals (null where a close or stop is missing)", response: { 200: portfolioSchema } } },
     async (request) => (await deps.portfolio()).portfolio(verifiedUser(request)),
+  );
+
+  typed.get(
+    "/api/portfolio/history",
+    {
+      preHandler: verified,
+      schema: { tags, summary: "Your holdings' value on each session since your first trade, and the same dollars in the benchmark", response: { 200: portfolioHistorySchema } },
+    },
+    async (request) => (await deps.portfolio()).history(verifiedUser(request)),
   );
 }
 

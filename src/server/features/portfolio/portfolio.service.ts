@@ -7,6 +7,7 @@ import {
   positionPlanSchema,
   type CreatePositionRequest,
   type Portfolio,
+  type PortfolioHistory,
   type Position,
   type Positions,
   type UpdatePositionRequest,
@@ -17,6 +18,7 @@ import { isoFromDayNumber, lastCompletedSession } from "../../../core/market/tra
 import { replayFifo } from "../../../core/portfolio/lots";
 import { readTransactionsCsv, writeTransactionsCsv, type RowError } from "../../../core/portfolio/transactions-csv";
 import { portfolioTotals, valuePosition } from "../../../core/portfolio/valuation";
+import { valueSeries, type DailyClose } from "../../../core/portfolio/value-series";
 import { AppError } from "../../app-error";
 import type { Clock } from "../../clock";
 import type { PositionsRepository, StoredPosition, TradeResult } from "./positions.repository";
@@ -38,6 +40,10 @@ export interface PortfolioServiceDeps {
   positions: PositionsRepository;
   /** Last closes from the cached daily bars; a ticker whose bars fail maps to null, never throws. */
   closes(tickers: string[]): Promise<Map<string, LastClose>>;
+  /** Daily closes from `since` on (and the one before it); a ticker whose bars fail maps to none, never throws. */
+  closeSeries(tickers: string[], since: string): Promise<Map<string, DailyClose[]>>;
+  /** The benchmark the history compares with (SPY unless configured). */
+  benchmarkTicker: string;
   tickerExists(ticker: string): Promise<boolean>;
   isPremium(email: string): Promise<boolean>;
   limits: { freeOpenPositions: number };
@@ -191,6 +197,16 @@ export class PortfolioService {
         })),
       totals: portfolioTotals(valued.map(({ value }) => value)),
     };
+  }
+
+  /** The user's positions (open and closed) valued on each session against the same dollars in the benchmark (decision 064). */
+  async history(user: PortfolioUser): Promise<PortfolioHistory> {
+    const benchmark = this.deps.benchmarkTicker;
+    const held = (await this.deps.positions.list(user.id)).map(({ row, trades }) => ({ ticker: row.ticker, trades }));
+    const first = held.flatMap(({ trades }) => trades.map((trade) => trade.date)).sort()[0];
+    if (first === undefined) return { benchmark, points: [] };
+    const closes = await this.deps.closeSeries([...new Set([...held.map((position) => position.ticker), benchmark])], first);
+    return { benchmark, points: valueSeries(held, closes, benchmark) };
   }
 
   /** All or nothing: every row valid and written, or nothing written and the problems listed. */
