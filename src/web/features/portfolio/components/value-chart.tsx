@@ -4,6 +4,7 @@ import type { PortfolioHistory } from "../../../../contracts/portfolio";
 import { SeriesLegend } from "../../../components/charts/chart-legend";
 import { formatCalendarDate, formatPrice } from "../../../lib/format";
 import { usePortfolioHistory } from "../api/use-portfolio-history";
+import { CHART_THEME } from "../../../components/charts/chart-theme";
 
 const VALUE_COLORS = { value: "#2553d9", benchmark: "#d97706" } as const;
 
@@ -34,13 +35,7 @@ function useValueLines(element: React.RefObject<HTMLDivElement | null>, history:
     import("lightweight-charts")
       .then((lc) => {
         if (cancelled) return;
-        chart = lc.createChart(box, {
-          autoSize: true,
-          layout: { background: { color: "#ffffff" }, textColor: "#475569", attributionLogo: false },
-          grid: { vertLines: { color: "#f1f5f9" }, horzLines: { color: "#f1f5f9" } },
-          rightPriceScale: { borderColor: "#e2e8f0" },
-          timeScale: { borderColor: "#e2e8f0" },
-        });
+        chart = lc.createChart(box, CHART_THEME);
         for (const key of ["value", "benchmark"] as const) {
           const line = chart.addSeries(lc.LineSeries, { color: VALUE_COLORS[key], lineWidth: 2, priceScaleId: "right", title: "", priceFormat: money });
           line.setData(history.points.map((point) => ({ time: point.date, value: point[key] })));
