@@ -1,6 +1,19 @@
 import { describe, expect, it } from "vitest";
 import {
+  MAX_PRICE,
   MAX_SHARES,
+  POSITION_SOURCES,
+  portfolioHistorySchema,
+  positionSourceSchema,
+  tradeInputSchema,
+  tradeSideSchema,
+  type PortfolioHistory,
+  type PortfolioPosition,
+  type PositionPlan,
+  type PositionSource,
+  type PositionTrade,
+  type PositionsImportResponse,
+  type TradeInput,
   createPositionSchema,
   isTradeDate,
   portfolioSchema,
@@ -65,5 +78,21 @@ describe("portfolio contract", () => {
       ["id", "ticker", "shares", "avg_cost", "last_close", "value", "unrealised_pl", "unrealised_pct", "stop", "r_multiple", "open_risk", "alerts"].sort(),
     );
     expect(positionsImportResponseSchema.parse({ success: true, imported: 2, opened: 1 }).opened).toBe(1);
+  });
+
+  it("names the sources, sides and history a client reads", () => {
+    const source: PositionSource = "import";
+    expect(positionSourceSchema.options).toEqual([...POSITION_SOURCES]);
+    expect(POSITION_SOURCES).toContain(source);
+    expect(tradeSideSchema.options).toEqual(["buy", "sell"]);
+    const trade: TradeInput = { side: "sell", date: "2026-01-05", shares: 1, price: MAX_PRICE };
+    expect(tradeInputSchema.parse(trade)).toEqual(trade);
+    const stored: PositionTrade = { id: "t", ...trade, fees: 0 };
+    const plan: PositionPlan = { as_of: "2026-01-02", buy_point: 10, stop: 9, target: null };
+    const row: PortfolioPosition = { id: "p", ticker: "A", shares: 1, avg_cost: 1, last_close: null, value: null, unrealised_pl: null, unrealised_pct: null, stop: plan.stop, r_multiple: null, open_risk: null, alerts: [] };
+    const history: PortfolioHistory = { benchmark: "SPY", points: [{ date: stored.date, value: row.shares, benchmark: 1 }] };
+    expect(portfolioHistorySchema.parse(history)).toEqual(history);
+    const imported: PositionsImportResponse = { success: true, imported: 1, opened: 1 };
+    expect(imported.success).toBe(true);
   });
 });

@@ -43,6 +43,7 @@ import { symbolSearchRoutes } from "./features/symbol-search/symbol-search.route
 import { trackRecordRoutes } from "./features/track-record/track-record.routes";
 import { watchlistRoutes } from "./features/watchlist/watchlist.routes";
 import { screenerRoutes } from "./features/screener/screener.routes";
+import { portfolioRoutes } from "./features/portfolio/portfolio.routes";
 import { devClockRoutes } from "./features/dev-clock/dev-clock.routes";
 import type { AdjustableClock } from "./dev-clock";
 
@@ -198,6 +199,7 @@ async function registerFeatureRoutes(app: FastifyInstance, config: AppConfig, de
   await app.register(analysisSharingRoutes, { sharing: use("sharing") });
   await app.register(watchlistRoutes, { watchlist: use("watchlist"), addLimit: use("watchlistAdds") });
   await app.register(screenerRoutes, { screener: use("screener") });
+  await app.register(portfolioRoutes, { portfolio: use("portfolio") });
   if (!config.isProduction && deps.outbox) await app.register(devMailboxRoutes, { outbox: deps.outbox });
   const clock = deps.clock;
   if (!config.isProduction && clock) {

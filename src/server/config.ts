@@ -140,6 +140,7 @@ export const envSchema = z
     WATCHLIST_PREMIUM_LIMIT: z.coerce.number().int().min(1).max(10_000).default(100),
     SCREENS_FREE_LIMIT: z.coerce.number().int().min(1).max(1000).default(3),
     SCREENS_PREMIUM_LIMIT: z.coerce.number().int().min(1).max(1000).default(20),
+    PORTFOLIO_FREE_OPEN_POSITIONS: z.coerce.number().int().min(1).max(100_000).default(20),
     DEV_TEST_CLOCK: booleanFlag(false),
     METRICS_TOKEN: optionalString,
     FMP_API_KEY: optionalString,
@@ -273,6 +274,8 @@ export interface AppConfig {
   watchlist: { freeLimit: number; premiumLimit: number };
   /** How many screener screens a free and a premium user may save. */
   screens: { freeLimit: number; premiumLimit: number };
+  /** How many open positions a free user may hold in the portfolio (premium: unlimited). */
+  portfolio: { freeOpenPositions: number };
   /**
    * DEV_TEST_CLOCK (never in production): the server's clock can be moved forward by POST
    * /dev/clock/advance, so end-to-end tests see the next session's refresh and alerts.
@@ -405,6 +408,7 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     jobs: { chunkSize: env.REFRESH_CHUNK_SIZE, workerThreads: env.REFRESH_WORKER_THREADS ?? null, timeoutSeconds: env.REFRESH_JOB_TIMEOUT_SECONDS },
     watchlist: { freeLimit: env.WATCHLIST_FREE_LIMIT, premiumLimit: env.WATCHLIST_PREMIUM_LIMIT },
     screens: { freeLimit: env.SCREENS_FREE_LIMIT, premiumLimit: env.SCREENS_PREMIUM_LIMIT },
+    portfolio: { freeOpenPositions: env.PORTFOLIO_FREE_OPEN_POSITIONS },
     devTestClock: env.DEV_TEST_CLOCK,
     metrics: { token: env.METRICS_TOKEN },
     chatUrl: (env.CHAT_URL ?? "").replace(/\/$/, ""),

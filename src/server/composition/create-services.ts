@@ -61,6 +61,9 @@ import { UnsubscribeLinks } from "../features/watchlist/unsubscribe-link";
 import { WatchlistRepository } from "../features/watchlist/watchlist.repository";
 import { SavedScreensRepository } from "../features/screener/saved-screens.repository";
 import { ScreenerService } from "../features/screener/screener.service";
+import { lastCloses } from "../features/portfolio/last-closes";
+import { PortfolioService } from "../features/portfolio/portfolio.service";
+import { PositionsRepository } from "../features/portfolio/positions.repository";
 import { WatchlistService } from "../features/watchlist/watchlist.service";
 import { WATCHLIST_ADD_RATE_LIMIT } from "../features/watchlist/watchlist-add-limit";
 import type { ProviderCallOutcome } from "../adapters/market/provider-budget";
@@ -111,6 +114,8 @@ export interface Services {
   /** The users' watch lists, alert settings and bell. */
   watchlist: WatchlistService;
   screener: ScreenerService;
+  /** The users' positions and valued portfolio. */
+  portfolio: PortfolioService;
   /** The alerts after each refresh, as jobs any instance takes (startWorking to take them here). */
   alertJobs: AlertJobsService;
   contact: ContactService;
@@ -320,6 +325,21 @@ function composeScreener(config: AppConfig, db: Db, infra: Infrastructure, parts
   });
 }
 
+/** The portfolio: positions valued at the cached daily bars' last close; holder alerts come from the alerts feature. */
+function composePortfolio(config: AppConfig, infra: Infrastructure, parts: { positions: PositionsRepository; market: MarketDataProvider; billing: BillingService }) {
+  const { positions, market, billing } = parts;
+  return new PortfolioService({
+    positions,
+    closes: (tickers) => lastCloses((ticker) => market.getDailyBars(ticker, HISTORY_SESSIONS), tickers),
+    tickerExists: async (ticker) => (await market.getProfile(ticker)) !== null,
+    isPremium: (email) => billing.isPremium(email),
+    limits: { freeOpenPositions: config.portfolio.freeOpenPositions },
+    // Holder alerts are raised by the alert job; until it writes them, positions show none.
+    holderAlerts: async () => [],
+    now: infra.now,
+  });
+}
+
 /** The daily screen of the public universe, as chunk jobs any instance takes. */
 function composePublicRefresh(
   config: AppConfig,
@@ -468,6 +488,7 @@ export function createServices(config: AppConfig, infra: Infrastructure): Servic
     trackRecord,
     watchlist,
     screener: composeScreener(config, db, infra, { publicAnalyses, billing }),
+    portfolio: composePortfolio(config, infra, { positions: new PositionsRepository(db), market, billing }),
     alertJobs,
     contact: new ContactService({ repository: new ContactRepository(db), now, limit: limiter.limit(CONTACT_RATE_LIMIT) }),
     watchlistAdds: limiter.limit(WATCHLIST_ADD_RATE_LIMIT),
