@@ -1,23 +1,23 @@
 import { useId } from "react";
-import { positionSize, type PositionSize } from "../../../core/portfolio/sizing";
+import { positionSize, type Sizing } from "../../../core/portfolio/sizing";
 import { formatPercent, formatPrice, formatVolume, isFiniteNumber } from "../../lib/format";
 import { Input } from "../ui/input";
 import { Label } from "../ui/label";
 import { sizingNumbers, useSizingSettings, type SizingSettings } from "./sizing-settings";
 
 /** The calculator's answer for the stored settings and a report's buy point and stop; null when it has none. */
-export function sizeFor(settings: SizingSettings, buyPoint: unknown, stop: unknown): PositionSize | null {
+export function sizeFor(settings: SizingSettings, buyPoint: unknown, stop: unknown): Sizing | null {
   if (!isFiniteNumber(buyPoint) || !isFiniteNumber(stop)) return null;
   return positionSize({ ...sizingNumbers(settings), buyPoint, stop });
 }
 
-function Answer({ size, hasLevels }: { size: PositionSize | null; hasLevels: boolean }) {
+function Answer({ size, account, hasLevels }: { size: Sizing | null; account: number; hasLevels: boolean }) {
   if (!hasLevels) return <>This report has no buy point under a stop to size a position from.</>;
   if (!size) return <>Enter your account size and the share of it you risk on one trade.</>;
   return (
     <>
       Buy <strong className="text-ink">{formatVolume(size.shares)} shares</strong> for ${formatPrice(size.dollars)} (
-      {formatPercent(size.accountPct)} of the account). A close under the stop loses ${formatPrice(size.risk)}.
+      {formatPercent(size.dollars / account)} of the account). A close under the stop loses ${formatPrice(size.risk)}.
     </>
   );
 }
@@ -73,7 +73,7 @@ export function PositionSizeCalculator({ buyPoint, stop }: { buyPoint: unknown; 
         </div>
       </div>
       <p data-testid="sizing-answer" aria-live="polite" className="mt-2 text-sm text-muted">
-        <Answer size={size} hasLevels={hasLevels} />
+        <Answer size={size} account={sizingNumbers(settings).account} hasLevels={hasLevels} />
       </p>
     </section>
   );

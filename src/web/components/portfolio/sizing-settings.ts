@@ -57,9 +57,9 @@ export function typedNumber(text: string): number {
   return /^\d+(\.\d+)?$|^\.\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
-/** The settings as numbers: the account in $ and the risk as a fraction (1% → 0.01); NaN where not typed. */
+/** The settings as numbers: the account in $ and the risk in % (1 = 1%); NaN where not typed. */
 export function sizingNumbers(settings: SizingSettings): { account: number; riskPct: number } {
-  return { account: typedNumber(settings.account), riskPct: typedNumber(settings.riskPct) / 100 };
+  return { account: typedNumber(settings.account), riskPct: typedNumber(settings.riskPct) };
 }
 
 /** The stored settings and a setter that stores them and tells every other reader on the page. */
