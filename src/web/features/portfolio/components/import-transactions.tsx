@@ -92,8 +92,8 @@ export function ImportTransactions() {
     <Card className="space-y-3 p-4 sm:p-6" data-testid="portfolio-import">
       <CardTitle>Import and export transactions</CardTitle>
       <p className="text-sm text-muted">
-        A CSV with one trade per line: <code>date,ticker,side,quantity,price,fees</code> and an optional <code>stop</code>. All lines go in
-        or none do.{" "}
+        A CSV with one trade per line: <code>date,ticker,side,quantity,price,fees</code>, optionally <code>stop</code> and{" "}
+        <code>initial_stop</code>. All lines go in or none do.{" "}
         <a href={TRANSACTIONS_SAMPLE} download className="font-semibold text-brand-700 underline-offset-4 hover:underline">
           Download a sample
         </a>
