@@ -44,6 +44,10 @@ describe("portfolio contract", () => {
     expect(createPositionSchema.safeParse({ ...base, date: "1969-12-31" }).success).toBe(false);
     expect(createPositionSchema.safeParse({ ...base, source: "import" }).success).toBe(false);
     expect(updatePositionSchema.safeParse({ extra: 1 }).success).toBe(false);
+    // Below what numeric(20,6) and numeric(20,4) keep, a positive number would be stored as 0.
+    expect(createPositionSchema.safeParse({ ...base, shares: 1e-7 }).success).toBe(false);
+    expect(updatePositionSchema.safeParse({ stop: 2e-20 }).success).toBe(false);
+    expect(updatePositionSchema.safeParse({ price_above: 0.0001 }).success).toBe(true);
   });
 
   it("reads a date up to tomorrow, not after", () => {

@@ -41,8 +41,11 @@ const futureDateField = z
     const time = Date.parse(`${value}T00:00:00Z`);
     return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === value && value >= "1970-01-01" && value <= "2100-12-31";
   }, "Enter a real date as YYYY-MM-DD.");
-const sharesField = z.number().finite().positive("Shares must be more than 0.").max(MAX_SHARES);
-const priceField = z.number().finite().positive("A price must be more than 0.").max(MAX_PRICE);
+/** The smallest amounts the columns keep (six places for shares, four for prices): smaller would be stored as 0. */
+const MIN_SHARES = 0.000001;
+const MIN_PRICE = 0.0001;
+const sharesField = z.number().finite().min(MIN_SHARES, "Shares must be at least 0.000001.").max(MAX_SHARES);
+const priceField = z.number().finite().min(MIN_PRICE, "A price must be at least 0.0001.").max(MAX_PRICE);
 const feesField = z.number().finite().min(0, "Fees cannot be negative.").max(MAX_PRICE);
 const tickerField = z
   .string()

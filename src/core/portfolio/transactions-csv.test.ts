@@ -27,8 +27,8 @@ describe("readTransactionsCsv", () => {
         { line: 2, column: "date", message: "Expected a date as YYYY-MM-DD, from 1970 to today." },
         { line: 3, column: "ticker", message: "A ticker has 1 to 12 letters, digits, '.', '-', '^' or '='." },
         { line: 3, column: "side", message: 'Expected "buy" or "sell".' },
-        { line: 3, column: "quantity", message: 'Expected a number above 0 up to 1,000,000,000, got "-1".' },
-        { line: 3, column: "price", message: 'Expected a number above 0 up to 10,000,000, got "1e300".' },
+        { line: 3, column: "quantity", message: 'Expected a number from 0.000001 up to 1,000,000,000, got "-1".' },
+        { line: 3, column: "price", message: 'Expected a number from 0.0001 up to 10,000,000, got "1e300".' },
       ],
     });
   });

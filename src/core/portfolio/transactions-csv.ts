@@ -14,6 +14,9 @@ const MAX_IMPORT_ROWS = 5_000;
 const MAX_ERRORS = 200;
 const MAX_SHARES = 1_000_000_000;
 const MAX_PRICE = 10_000_000;
+/** The smallest amounts the database keeps (six places for shares, four for money). */
+const MIN_SHARES = 0.000001;
+const MIN_PRICE = 0.0001;
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const TICKER = /^[A-Za-z0-9.^=-]{1,12}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -62,7 +65,7 @@ function headerProblems(names: string[], line: number): RowError[] {
 type Cell = (name: string) => string;
 
 /** A number cell within (0 or more, up to max]; undefined with an error added when it is not. */
-function readNumber(cell: Cell, name: string, line: number, errors: RowError[], opts: { max: number; zero?: boolean; optional?: boolean }): number | null | undefined {
+function readNumber(cell: Cell, name: string, line: number, errors: RowError[], opts: { min: number; max: number; zero?: boolean; optional?: boolean }): number | null | undefined {
   const text = cell(name).trim();
   if (text === "") {
     if (opts.optional) return null;
@@ -70,9 +73,9 @@ function readNumber(cell: Cell, name: string, line: number, errors: RowError[], 
     return undefined;
   }
   const value = NUMBER.test(text) ? Number(text) : Number.NaN;
-  const low = opts.zero ? value >= 0 : value > 0;
+  const low = opts.zero ? value >= 0 : value >= opts.min;
   if (!Number.isFinite(value) || !low || value > opts.max) {
-    errors.push({ line, column: name, message: `Expected a number ${opts.zero ? "from 0" : "above 0"} up to ${opts.max.toLocaleString("en-US")}, got "${text.slice(0, 40)}".` });
+    errors.push({ line, column: name, message: `Expected a number from ${opts.zero ? 0 : opts.min} up to ${opts.max.toLocaleString("en-US")}, got "${text.slice(0, 40)}".` });
     return undefined;
   }
   return value;
@@ -86,11 +89,12 @@ function readRow(cell: Cell, line: number, today: Date, errors: RowError[]): Tra
   if (!TICKER.test(ticker)) errors.push({ line, column: "ticker", message: "A ticker has 1 to 12 letters, digits, '.', '-', '^' or '='." });
   const side = cell("side").trim().toLowerCase();
   if (side !== "buy" && side !== "sell") errors.push({ line, column: "side", message: 'Expected "buy" or "sell".' });
-  const shares = readNumber(cell, "quantity", line, errors, { max: MAX_SHARES });
-  const price = readNumber(cell, "price", line, errors, { max: MAX_PRICE });
-  const fees = readNumber(cell, "fees", line, errors, { max: MAX_PRICE, zero: true, optional: true });
-  const stop = readNumber(cell, "stop", line, errors, { max: MAX_PRICE, optional: true });
-  const initialStop = readNumber(cell, "initial_stop", line, errors, { max: MAX_PRICE, optional: true });
+  const money = { min: MIN_PRICE, max: MAX_PRICE };
+  const shares = readNumber(cell, "quantity", line, errors, { min: MIN_SHARES, max: MAX_SHARES });
+  const price = readNumber(cell, "price", line, errors, money);
+  const fees = readNumber(cell, "fees", line, errors, { ...money, zero: true, optional: true });
+  const stop = readNumber(cell, "stop", line, errors, { ...money, optional: true });
+  const initialStop = readNumber(cell, "initial_stop", line, errors, { ...money, optional: true });
   if (errors.length > before || shares == null || price == null || fees === undefined || stop === undefined || initialStop === undefined) return null;
   return { line, date, ticker, side: side as TradeSide, shares, price, fees: fees ?? 0, stop, initialStop };
 }

@@ -5,12 +5,12 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseCsv } from "../../core/csv/csv";
 import { DemoMarketProvider } from "../adapters/market/demo";
-import { chatConversations, chatMessages, stockAnalyses } from "../db/schema";
+import { chatConversations, chatMessages, positions, positionTrades, stockAnalyses } from "../db/schema";
 import { testDatabaseKinds } from "../test-support/test-database";
 import { apiHeaders, createVerifiedUser, json, multipartForm, startTestApp, type TestApp } from "../test-support/test-app";
 
 /**
- * Cross-user attack suite: user A owns analyses (live, removed and restorable, imported from CSV), a saved screen and
+ * Cross-user attack suite: user A owns analyses (live, removed and restorable, imported from CSV), a saved screen, a position and
  * chat conversations; user B, signed in with valid credentials of its own, tries every route that
  * takes an id, every list, the CSV export and an import naming A's ids. Nothing of A's may reach B,
  * change, or be told apart from an id that does not exist.
@@ -50,7 +50,7 @@ describe.each(testDatabaseKinds("storage-only"))("cross-user isolation on $name"
     await t.close();
   });
 
-  it("user B reads, changes, exports, imports over and lists none of user A's analyses, imports, conversations or saved screens", { timeout: 120_000 }, async () => {
+  it("user B reads, changes, exports, imports over and lists none of user A's analyses, imports, conversations, saved screens or positions", { timeout: 120_000 }, async () => {
     const alice = await createVerifiedUser(t, "alice@example.com");
     const bob = await createVerifiedUser(t, "bob@example.com");
     const as = (jwt: string, request: InjectOptions) => t.app.inject({ ...request, headers: { ...apiHeaders(jwt), ...request.headers } });
@@ -82,6 +82,9 @@ describe.each(testDatabaseKinds("storage-only"))("cross-user isolation on $name"
     const savedScreen = await as(alice.jwt, { method: "POST", url: "/api/screens", payload: { name: "alice-secret-screen", query: { min_rs: 90 } } });
     expect(savedScreen.statusCode).toBe(201);
     const screenId = json<{ id: string }>(savedScreen).id;
+    const alicePosition = await as(alice.jwt, { method: "POST", url: "/api/positions", payload: { ticker: thirdDemo, date: "2025-05-01", shares: 7.123456, price: 42.4242, stop: 40.1234, source: "manual" } });
+    expect(alicePosition.statusCode).toBe(201);
+    const positionId = json<{ id: string }>(alicePosition).id;
 
     const snapshot = async () => {
       const analyses = await t.database.db.select().from(stockAnalyses).where(eq(stockAnalyses.userId, alice.userId)).orderBy(asc(stockAnalyses.id));
@@ -91,7 +94,9 @@ describe.each(testDatabaseKinds("storage-only"))("cross-user isolation on $name"
         .from(chatMessages)
         .where(inArray(chatMessages.conversationId, conversations.map((c) => c.id)))
         .orderBy(asc(chatMessages.id));
-      return { analyses, conversations, messages };
+      const held = await t.database.db.select().from(positions).where(eq(positions.userId, alice.userId));
+      const trades = await t.database.db.select().from(positionTrades).where(eq(positionTrades.userId, alice.userId));
+      return { analyses, conversations, messages, held, trades };
     };
     const before = await snapshot();
     expect(before.analyses.length).toBeGreaterThanOrEqual(5); // 3 analysed (one removed), 2 imported, any the chat ran
@@ -102,7 +107,7 @@ describe.each(testDatabaseKinds("storage-only"))("cross-user isolation on $name"
     const conversationIds = before.conversations.map((row) => row.id);
     const messageIds = before.messages.map((row) => row.id);
     // What B must never see: A's ids, A's words, A's imported ticker.
-    const secrets = [...analysisIds, ...conversationIds, ...messageIds, screenId, "alice-secret", "ALICEX", "alice@example.com", alice.userId];
+    const secrets = [...analysisIds, ...conversationIds, ...messageIds, screenId, positionId, "42.4242", "7.123456", "alice-secret", "ALICEX", "alice@example.com", alice.userId];
 
     // ── User B's attempts ────────────────────────────────────────────────────────────────────────
     let attempts = 0;
@@ -143,6 +148,15 @@ describe.each(testDatabaseKinds("storage-only"))("cross-user isolation on $name"
       await refused(`message id as conversation ${id}`, (x) => ({ method: "GET", url: `/api/chat/conversations/${x}` }), id, "conversation_not_found");
     }
     await refused(`DELETE screen ${screenId}`, (x) => ({ method: "DELETE", url: `/api/screens/${x}` }), screenId, "not_found");
+    await refused(`GET position ${positionId}`, (x) => ({ method: "GET", url: `/api/positions/${x}` }), positionId, "position_not_found");
+    await refused(`move stop of position ${positionId}`, (x) => ({ method: "PATCH", url: `/api/positions/${x}`, payload: { stop: 1 } }), positionId, "position_not_found");
+    await refused(`sell from position ${positionId}`, (x) => ({ method: "PATCH", url: `/api/positions/${x}`, payload: { trade: { side: "sell", date: "2025-05-02", shares: 1, price: 1 } } }), positionId, "position_not_found");
+    await refused(`DELETE position ${positionId}`, (x) => ({ method: "DELETE", url: `/api/positions/${x}` }), positionId, "position_not_found");
+    const bobPositions = json<{ positions: unknown[] }>(await attack("positions", { method: "GET", url: "/api/positions" }, 200));
+    expect(bobPositions.positions).toEqual([]);
+    expect(json<{ positions: unknown[] }>(await attack("portfolio", { method: "GET", url: "/api/portfolio" }, 200)).positions).toEqual([]);
+    const bobTransactions = await attack("transactions export", { method: "GET", url: "/api/positions/export" }, 200);
+    expect(parseCsv(bobTransactions.body)).toHaveLength(1);
     const bobScreens = json<{ screens: unknown[] }>(await attack("saved screens", { method: "GET", url: "/api/screens" }, 200));
     expect(bobScreens.screens).toEqual([]);
 

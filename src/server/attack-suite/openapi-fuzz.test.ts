@@ -64,7 +64,7 @@ describe("HTTP fuzzer: no input yields a 5xx", () => {
     const user = await createVerifiedUser(t, "fuzz-user@example.com");
     const throwaway = await createVerifiedUser(t, "fuzz-throwaway@example.com");
     jwt = user.jwt;
-    // Real ids, so path parameters sometimes name things that exist: an analysis, a conversation and a saved screen.
+    // Real ids, so path parameters sometimes name things that exist: an analysis, a conversation, a saved screen and a position.
     const form = multipartForm({ input: "NWSC" });
     const analysis = await t.app.inject({ method: "POST", url: "/research/stocks/", payload: form.payload, headers: { ...form.headers, ...apiHeaders(jwt) } });
     ids.push(json<{ analysis: { id: string } }>(analysis).analysis.id);
@@ -73,6 +73,8 @@ describe("HTTP fuzzer: no input yields a 5xx", () => {
     if (start?.[1]) ids.push(start[1]);
     const screen = await t.app.inject({ method: "POST", url: "/api/screens", payload: { name: "fuzz screen", query: { min_rs: 80 } }, headers: apiHeaders(jwt) });
     ids.push(json<{ id: string }>(screen).id);
+    const position = await t.app.inject({ method: "POST", url: "/api/positions", payload: { ticker: "NWSC", date: "2026-01-05", shares: 3, price: 10, stop: 9, source: "manual" }, headers: apiHeaders(jwt) });
+    ids.push(json<{ id: string }>(position).id);
     const csrfCookie = `csrftoken=${TEST_CSRF}`;
     const table: Record<Identity, Record<string, string>> = {
       anonymous: {},

@@ -79,6 +79,18 @@ describe.each(testDatabaseKinds("database-behaviour"))("limits shared by two ins
     expect(answers.filter((answer) => answer.statusCode === 403).map((answer) => json(answer).code)).toEqual(Array(7).fill("screen_limit_reached"));
     expect(json<{ screens: unknown[] }>(await alternate(1, { method: "GET", url: "/api/screens", headers })).screens).toHaveLength(3);
   });
+
+  it("a free user holds 20 open positions in total, with 10 buys sent at once to both instances", async () => {
+    const user = await createVerifiedUser(a, "holder@example.com");
+    const headers = apiHeaders(user.jwt);
+    const tickers = (await a.services.market.listUniverse()).map((company) => company.ticker);
+    const buy = (i: number, ticker: string) => alternate(i, { method: "POST", url: "/api/positions", headers, payload: { ticker, date: "2026-01-05", shares: 1, price: 10, source: "manual" } });
+    for (const [i, ticker] of tickers.slice(0, 16).entries()) expect((await buy(i, ticker)).statusCode).toBe(201);
+    const answers = await Promise.all(tickers.slice(16, 26).map((ticker, i) => buy(i, ticker)));
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(4);
+    expect(answers.filter((answer) => answer.statusCode === 403).map((answer) => json(answer).code)).toEqual(Array(6).fill("position_limit_reached"));
+    expect(json<{ open: number }>(await alternate(1, { method: "GET", url: "/api/positions", headers })).open).toBe(20);
+  });
 });
 
 describe.each(testDatabaseKinds("database-behaviour"))("watching is never an analysis outside the daily limit, on either instance ($name)", (kind) => {

@@ -334,6 +334,7 @@ function composePortfolio(config: AppConfig, infra: Infrastructure, parts: { pos
     tickerExists: async (ticker) => (await market.getProfile(ticker)) !== null,
     isPremium: (email) => billing.isPremium(email),
     limits: { freeOpenPositions: config.portfolio.freeOpenPositions },
+    premiumForSale: config.billing.buyButton !== undefined,
     // Holder alerts are raised by the alert job; until it writes them, positions show none.
     holderAlerts: async () => [],
     now: infra.now,

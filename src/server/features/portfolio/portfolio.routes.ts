@@ -53,6 +53,12 @@ export async function portfolioRoutes(app: FastifyInstance, deps: PortfolioDeps)
     async (request, reply) => reply.code(201).send(await (await deps.portfolio()).create(verifiedUser(request), request.body)),
   );
 
+  typed.get(
+    "/api/positions/:id",
+    { preHandler: verified, schema: { tags, summary: "One of your positions, with lots and trades", params: positionIdParamsSchema, response: { 200: positionSchema, 404: errorBody } } },
+    async (request) => (await deps.portfolio()).get(verifiedUser(request), request.params.id),
+  );
+
   typed.patch(
     "/api/positions/:id",
     {
@@ -77,6 +83,21 @@ export async function portfolioRoutes(app: FastifyInstance, deps: PortfolioDeps)
       return reply.code(204).send(null);
     },
   );
+
+  await transactionFileRoutes(app, deps);
+
+  typed.get(
+    "/api/portfolio",
+    { preHandler: verified, schema: { tags, summary: "Open positions valued at the last close, with totals (null where a close or stop is missing)", response: { 200: portfolioSchema } } },
+    async (request) => (await deps.portfolio()).portfolio(verifiedUser(request)),
+  );
+}
+
+/** The transactions CSV: import (multipart, all or nothing) and export (the same format). */
+async function transactionFileRoutes(app: FastifyInstance, deps: PortfolioDeps) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const verified = requireUser({ verified: true });
+  const tags = ["portfolio"];
 
   typed.post(
     "/api/positions/import",
@@ -119,11 +140,5 @@ export async function portfolioRoutes(app: FastifyInstance, deps: PortfolioDeps)
         .header("cache-control", "no-store")
         .send(csv);
     },
-  );
-
-  typed.get(
-    "/api/portfolio",
-    { preHandler: verified, schema: { tags, summary: "Open positions valued at the last close, with totals (null where a close or stop is missing)", response: { 200: portfolioSchema } } },
-    async (request) => (await deps.portfolio()).portfolio(verifiedUser(request)),
   );
 }

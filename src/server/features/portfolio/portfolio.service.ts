@@ -41,6 +41,8 @@ export interface PortfolioServiceDeps {
   tickerExists(ticker: string): Promise<boolean>;
   isPremium(email: string): Promise<boolean>;
   limits: { freeOpenPositions: number };
+  /** Whether premium can be bought on this server: only then is it offered. */
+  premiumForSale: boolean;
   holderAlerts(userId: string, positionIds: string[]): Promise<PositionAlert[]>;
   now: Clock;
 }
@@ -89,7 +91,8 @@ export class PortfolioService {
   }
 
   private limitError(limit: number | null): AppError {
-    return new AppError(403, POSITION_LIMIT_CODE, `The free plan holds up to ${limit ?? 0} open positions. Close or delete one, or upgrade to premium for unlimited positions.`);
+    const upgrade = this.deps.premiumForSale ? "Close or delete one, or upgrade to premium for unlimited positions." : "Close or delete one to open another.";
+    return new AppError(403, POSITION_LIMIT_CODE, `Your portfolio is full: the free plan holds up to ${limit ?? 0} open positions. ${upgrade}`);
   }
 
   async list(user: PortfolioUser): Promise<Positions> {
@@ -210,7 +213,7 @@ export class PortfolioService {
     const result = await this.deps.positions.importRows(user.id, parsed.rows, limit, this.deps.now());
     if ("problem" in result) {
       if (result.problem === "invalid") return { ok: false, errors: result.errors };
-      throw new AppError(403, POSITION_LIMIT_CODE, `The file would leave ${result.open} positions open; the free plan holds up to ${limit ?? 0}. Nothing was imported.`);
+      throw new AppError(403, POSITION_LIMIT_CODE, `The file was not imported: it would leave ${result.open} positions open, and the free plan holds up to ${limit ?? 0}. Nothing was changed.`);
     }
     return { ok: true, ...result };
   }

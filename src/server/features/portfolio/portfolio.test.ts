@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { portfolioSchema, positionSchema, positionsSchema, type Portfolio, type Positions } from "../../../contracts/portfolio";
@@ -154,6 +156,11 @@ describe.each(testDatabaseKinds("storage-only"))("the portfolio ($name)", (kind)
     expect(again.body).toBe(exported.body);
     const [mine, theirs] = [await portfolioOf(t, jwt), await portfolioOf(t, other.jwt)];
     expect(theirs.totals).toEqual(mine.totals);
+
+    // The documented sample imports on the demo market as it is.
+    const sample = readFileSync(path.resolve(import.meta.dirname, "../../../../docs/samples/transactions.csv"), "utf8");
+    const newcomer = await createVerifiedUser(t, "sample@example.com");
+    expect(json(await upload(t, newcomer.jwt, sample))).toEqual({ success: true, imported: 6, opened: 3 });
   }, 60_000);
 
   it("refuses bad input with 400 and the error shape, and unknown tickers with 404", async () => {
@@ -185,7 +192,10 @@ describe.each(testDatabaseKinds("database-behaviour"))("the open-position limit 
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(5);
     const refused = answers.filter((a) => a.statusCode === 403).map((a) => json<ErrorBody>(a));
     expect(refused).toHaveLength(5);
-    expect(refused[0]!.code).toBe("position_limit_reached");
+    expect(refused[0]).toEqual({ code: "position_limit_reached", error: "Your portfolio is full: the free plan holds up to 20 open positions. Close or delete one to open another." });
+    // An import that would pass the limit is refused whole.
+    const over = await upload(t, jwt, `date,ticker,side,quantity,price\n2026-01-06,${universe[40]},buy,1,10\n`);
+    expect([over.statusCode, json<ErrorBody>(over).code]).toEqual([403, "position_limit_reached"]);
     const [{ open }] = (await t.database.db.select({ open: sql<number>`count(*)::int` }).from(positions).where(eq(positions.userId, userId))) as [{ open: number }];
     expect(open).toBe(20);
     expect((await positionsOf(t, jwt)).limit).toBe(20);
