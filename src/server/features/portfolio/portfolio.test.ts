@@ -102,6 +102,10 @@ describe.each(testDatabaseKinds("storage-only"))("the portfolio ($name)", (kind)
     expect(portfolio.totals.realised_pl).toBe(217);
     expect(portfolio.totals.value).toBe(cents(portfolio.positions.reduce((sum, p) => sum + p.value!, 0)));
 
+    // The first stop set on a position bought without one becomes its initial stop.
+    const stopped = positionSchema.parse(json(await call(t, jwt, "PATCH", `/api/positions/${manual.id}`, { stop: 15.5, price_above: 40 })));
+    expect([stopped.stop, stopped.initial_stop, stopped.price_above]).toEqual([15.5, 15.5, { level: 40, fired_on: null }]);
+    expect(positionSchema.parse(json(await call(t, jwt, "PATCH", `/api/positions/${manual.id}`, { stop: 17 }))).initial_stop).toBe(15.5);
     expect((await call(t, jwt, "DELETE", `/api/positions/${manual.id}`)).statusCode).toBe(204);
     expect((await call(t, jwt, "DELETE", `/api/positions/${manual.id}`)).statusCode).toBe(404);
     expect((await positionsOf(t, jwt)).positions.map((p) => p.id)).toEqual([position.id]);
