@@ -100,7 +100,8 @@ export function ImportTransactions() {
         .
       </p>
       <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
-        <div className="min-w-0 flex-1 space-y-1">
+        {/* The file field takes the whole row on a phone, the buttons go under it. */}
+        <div className="min-w-0 basis-full space-y-1 sm:basis-auto sm:flex-1">
           <label htmlFor={inputId} className="text-sm font-medium text-ink">
             Transactions CSV
           </label>
