@@ -115,6 +115,20 @@ test("signed in: a report, the stock page, history, watch list, alert settings, 
       },
       ready: (p) => p.getByText("NWSC is on your watch list."),
     },
+    { where: "/portfolio (empty)", open: (p) => p.goto("/portfolio"), ready: (p) => p.getByTestId("portfolio-empty") },
+    {
+      where: "/portfolio with a position",
+      open: async (p) => {
+        await p.getByRole("button", { name: "Add a position" }).click();
+        const add = p.getByRole("dialog", { name: "Add a position" });
+        await add.getByLabel("Ticker").fill("NWSC");
+        await add.getByLabel("Shares").fill("10");
+        await add.getByLabel("Price per share ($)").fill("100");
+        await add.getByLabel("Stop ($)").fill("92");
+        await add.getByRole("button", { name: "Add to portfolio" }).click();
+      },
+      ready: (p) => p.getByTestId("positions-table"),
+    },
     { where: "/settings/alerts", open: (p) => p.goto("/settings/alerts"), ready: (p) => p.getByTestId("digest-switch") },
     { where: "/upload", open: (p) => p.goto("/upload"), ready: (p) => p.getByRole("link", { name: "Download the template" }) },
     { where: "/ask", open: (p) => p.goto("/ask"), ready: (p) => p.getByRole("textbox", { name: "Message" }) },

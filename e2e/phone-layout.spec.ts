@@ -375,3 +375,27 @@ test("the gift results and the dev mailbox's long links fit the screen", async (
   await expectNoSidewaysScroll(page, "the dev mailbox");
   await shot(page, "mailbox");
 });
+
+test("the portfolio shows cards, its position's dialog fits, nothing scrolls sideways", async ({ page, verifiedUser: _user }) => {
+  await page.goto("/portfolio");
+  await expect(page.getByTestId("portfolio-empty")).toBeVisible();
+  await expectNoSidewaysScroll(page, "the empty portfolio");
+  await page.getByRole("button", { name: "Add a position" }).tap();
+  const add = page.getByRole("dialog", { name: "Add a position" });
+  await expectWithinScreen(add, "the add-a-position dialog");
+  await add.getByLabel("Ticker").fill("NWSC");
+  await add.getByLabel("Shares").fill("10");
+  await add.getByLabel("Price per share ($)").fill("100");
+  await add.getByLabel("Stop ($)").fill("92");
+  await add.getByRole("button", { name: "Add to portfolio" }).tap();
+  const card = page.getByTestId("position-card").first();
+  await expect(card).toBeVisible();
+  await expect(page.getByTestId("positions-table")).toBeHidden();
+  await expectNoSidewaysScroll(page, "the portfolio");
+  await expectNoDeadLinks(page, "the portfolio");
+  await shot(page, "portfolio");
+  await card.getByRole("button", { name: "Manage NWSC" }).tap();
+  await expectWithinScreen(page.getByRole("dialog"), "the position's dialog");
+  await expectNoSidewaysScroll(page, "the position's dialog");
+  await shot(page, "portfolio-position", { fullPage: false });
+});

@@ -19,6 +19,7 @@ describe("paths", () => {
     expect(paths.analyses()).toBe("/analyses");
     expect(paths.ask()).toBe("/ask");
     expect(paths.watchlist()).toBe("/watchlist");
+    expect(paths.portfolio()).toBe("/portfolio");
     expect(paths.alertSettings()).toBe("/settings/alerts");
     expect(paths.unsubscribeAlerts("u 1", "a+b/c=")).toBe("/unsubscribe/alerts?user=u%201&token=a%2Bb%2Fc%3D");
   });
@@ -73,6 +74,7 @@ describe("paths", () => {
       trackRecord: "/track-record",
       market: "/market",
       watchlist: "/watchlist",
+      portfolio: "/portfolio",
       screener: "/screener",
       alertSettings: "/settings/alerts",
       unsubscribeAlerts: "/unsubscribe/alerts",

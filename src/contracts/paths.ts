@@ -29,6 +29,7 @@ export const routePatterns = {
   trackRecord: "/track-record",
   market: "/market",
   watchlist: "/watchlist",
+  portfolio: "/portfolio",
   screener: "/screener",
   alertSettings: "/settings/alerts",
   unsubscribeAlerts: "/unsubscribe/alerts",
@@ -109,6 +110,8 @@ export const paths = {
     withQuery(routePatterns.trackRecord, { action: options.action, ticker: options.ticker }),
   /** The signed-in user's watch list. */
   watchlist: () => routePatterns.watchlist,
+  /** The signed-in user's portfolio: positions, risk and the transactions import. */
+  portfolio: () => routePatterns.portfolio,
   /** The screener (signed in); the address holds the whole screen: filters, sort and page. */
   screener: (query: Partial<ScreenerQuery> = {}) => screenerPath(query),
   /** The alert settings: the daily digest and which rules raise alerts. */

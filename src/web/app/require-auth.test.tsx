@@ -50,6 +50,7 @@ describe("RequireAuth keeps the return address", () => {
 
   it.each([
     ["/watchlist", "Sign in to see your watch list"],
+    ["/portfolio", "Sign in to see your portfolio"],
     ["/analyses", "Sign in to see your analysis history"],
     ["/dashboard", "Sign in to see your analysis history"],
     ["/settings/alerts", "Sign in to change your alert settings"],

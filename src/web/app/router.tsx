@@ -51,6 +51,7 @@ const TrackRecordPage = page(() => import("./routes/track-record").then((m) => m
 const UploadPage = page(() => import("./routes/upload").then((m) => m.UploadPage));
 const VerifyEmailPage = page(() => import("./routes/verify-email").then((m) => m.VerifyEmailPage));
 const WatchlistPage = page(() => import("./routes/watchlist").then((m) => m.WatchlistPage));
+const PortfolioPage = page(() => import("./routes/portfolio").then((m) => m.PortfolioPage));
 const ScreenerPage = page(() => import("./routes/screener").then((m) => m.ScreenerPage));
 const AlertSettingsPage = page(() => import("./routes/watchlist").then((m) => m.AlertSettingsPage));
 const UnsubscribeAlertsPage = page(() => import("./routes/watchlist").then((m) => m.UnsubscribeAlertsPage));
@@ -87,6 +88,7 @@ export const routes: RouteObject[] = [
               { path: routePatterns.dashboard, element: <AnalysesPage /> },
               { path: routePatterns.analyses, element: <AnalysesPage /> },
               { path: routePatterns.watchlist, element: <WatchlistPage /> },
+              { path: routePatterns.portfolio, element: <PortfolioPage /> },
               { path: routePatterns.screener, element: <ScreenerPage /> },
               { path: routePatterns.alertSettings, element: <AlertSettingsPage /> },
             ],

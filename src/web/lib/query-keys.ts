@@ -61,3 +61,13 @@ export const alertKeys = {
   list: ["alerts", "list"] as const,
   settings: ["alerts", "settings"] as const,
 };
+
+/**
+ * GET /api/portfolio and GET /api/positions: the signed-in user's portfolio. /portfolio reads them;
+ * the report's 'I bought this' and every change on /portfolio invalidate both.
+ */
+export const portfolioKeys = {
+  all: ["portfolio"] as const,
+  summary: ["portfolio", "summary"] as const,
+  positions: ["portfolio", "positions"] as const,
+};

@@ -11,6 +11,7 @@ export function signInReason(redirect: string | null | undefined): string | null
   if (address === null) return null;
   const path = new URL(address, "https://sign-in-reason.invalid").pathname.replace(/\/+$/, "");
   if (path === routePatterns.watchlist) return "Sign in to see your watch list";
+  if (path === routePatterns.portfolio) return "Sign in to see your portfolio";
   if (path === routePatterns.dashboard || path === "/analyses" || path.startsWith("/analyses/")) return "Sign in to see your analysis history";
   if (path === routePatterns.alertSettings) return "Sign in to change your alert settings";
   if (path === routePatterns.upload) return "Sign in to upload a stock list";

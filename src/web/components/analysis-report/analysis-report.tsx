@@ -19,6 +19,8 @@ import { TrackRecordEvidence } from "./track-record-evidence";
 import { TrendTemplateChecklist } from "./trend-template-checklist";
 import { DemoDataBadge } from "./demo-data-badge";
 import { WatchButton } from "../watchlist/watch-button";
+import { BoughtButton } from "../portfolio/bought-button";
+import { PositionSizeCalculator } from "../portfolio/position-size-calculator";
 
 const NO_OWNERSHIP_DATA = "No ownership data available";
 const NO_OWNERSHIP_TREND = "No trend data available";
@@ -97,7 +99,14 @@ function ReportHeader({ report }: { report: ReportData }) {
       <div className="flex flex-col items-start gap-1 sm:items-end">
         <span className="text-xs font-semibold tracking-wide text-muted uppercase">Recommendation</span>
         <RecommendationBadge action={summary.recommendation?.action} className="text-base" />
-        <WatchButton ticker={summary.ticker} className="mt-2 sm:items-end" />
+        <div className="mt-2 flex flex-wrap items-start gap-2 sm:justify-end">
+          <WatchButton ticker={summary.ticker} className="sm:items-end" />
+          <BoughtButton
+            ticker={summary.ticker}
+            plan={{ asOf, buyPoint: summary.trade_setup?.buy_point, stop: summary.trade_setup?.stop_loss, target: summary.trade_setup?.target_price }}
+            className="sm:items-end"
+          />
+        </div>
       </div>
     </header>
   );
@@ -181,6 +190,7 @@ function TradeSetup({ report }: { report: ReportData }) {
           {textOrNa(setup?.setup_type)}
         </Field>
       </FieldList>
+      <PositionSizeCalculator buyPoint={setup?.buy_point} stop={setup?.stop_loss} />
     </ReportSection>
   );
 }

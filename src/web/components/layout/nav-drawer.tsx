@@ -14,9 +14,10 @@ const APP_LINKS = [
   { to: paths.market(), label: "Market" },
 ] as const;
 
-/** Pages that only a signed-in user has (the watch list, the screener). */
+/** Pages that only a signed-in user has (the watch list, the portfolio, the screener). */
 const SIGNED_IN_LINKS = [
   { to: paths.watchlist(), label: "Watch list" },
+  { to: paths.portfolio(), label: "Portfolio" },
   { to: paths.screener(), label: "Screener" },
 ] as const;
 

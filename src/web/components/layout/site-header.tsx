@@ -32,7 +32,10 @@ const APP_LINKS = [
 ] as const;
 
 /** Pages only a signed-in user has, after the others. */
-const SIGNED_IN_APP_LINKS = [{ to: paths.screener(), label: "Screener" }] as const;
+const SIGNED_IN_APP_LINKS = [
+  { to: paths.portfolio(), label: "Portfolio" },
+  { to: paths.screener(), label: "Screener" },
+] as const;
 
 function useScrolled(threshold: number): boolean {
   const [scrolled, setScrolled] = useState(() => typeof window !== "undefined" && window.scrollY > threshold);
