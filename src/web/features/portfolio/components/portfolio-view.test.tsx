@@ -35,6 +35,7 @@ function servePortfolio(summary: Portfolio, positions: Position[], options: { re
       const body: unknown = typeof init?.body === "string" ? JSON.parse(init.body) : init?.body;
       calls.push({ url, method, body });
       if (url === "/api/portfolio") return jsonResponse(summary);
+      if (url === "/api/portfolio/history") return jsonResponse({ benchmark: "SPY", points: [] });
       if (url === "/api/positions" && method === "GET") return jsonResponse({ positions, limit: 20, open: positions.length });
       if (url === "/api/positions/import") {
         if (options.refuseImport) return jsonResponse(options.refuseImport.body, options.refuseImport.status);
@@ -88,7 +89,7 @@ describe("/portfolio", () => {
     expect(nvda.getByText("+1.3R")).toBeInTheDocument();
     expect(within(table).getByTestId("position-alerts")).toHaveTextContent("KSTM closed under your $40.00 stop");
     expect(screen.getAllByTestId("position-card")).toHaveLength(2);
-    expect(document.querySelector('[data-slot="value-chart"]')).not.toBeNull();
+    expect(await screen.findByTestId("value-chart-summary")).toBeInTheDocument();
   });
 
   it("explains how to start when there are no positions", async () => {

@@ -19,6 +19,7 @@ import { AddPositionButton } from "./add-position-form";
 import { ImportTransactions } from "./import-transactions";
 import { PositionDialog } from "./position-dialog";
 import { PositionCard, PositionTableRow } from "./position-row";
+import { PortfolioValueChart } from "./value-chart";
 
 const LEAD = "What you hold, valued at the last daily close: profit and loss, the risk to your stops, and an alert when a holding closes under your stop.";
 
@@ -141,7 +142,7 @@ function PortfolioBody() {
       ) : (
         <>
           <Totals portfolio={portfolio.data} positions={all} />
-          <div data-slot="value-chart" />
+          <PortfolioValueChart />
           {portfolio.data.positions.length > 0 ? <PositionsList portfolio={portfolio.data} onOpen={setOpenId} /> : <p className="text-muted">No open positions.</p>}
         </>
       )}
