@@ -10,6 +10,8 @@ import { shot } from "./support/screenshots";
 // arrive in one digest e-mail and in the header's bell; the e-mail's link unsubscribes. The alerts
 // app is a server of its own (playwright.config.ts): moving its clock disturbs no other spec.
 test.use({ baseURL: ALERTS_APP_URL });
+// Both journeys move the alerts app's clock: one after the other, so neither sees the other's session.
+test.describe.configure({ mode: "default" });
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -202,4 +204,56 @@ test("watch a BUY candidate, the next session's digest and bell, unsubscribe, re
   await expect(page.getByTestId("watchlist-empty")).toBeVisible();
   await expect(page.getByTestId("watchlist-count")).toContainText("0 of 10 stocks");
   expect(await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0)).toBeLessThanOrEqual(PHONE.width);
+});
+
+test("a holder's stop: buy from a report, raise the stop over the close, the next session's alert in the bell and the portfolio — at 1280 and 390 px", async ({ page, request, verifiedUser }) => {
+  test.setTimeout(150_000);
+  const { email } = verifiedUser;
+  await expect
+    .poll(async () => ((await (await request.get("/api/public-lists/status")).json()) as { finishedAt: string | null }).finishedAt, {
+      timeout: 90_000,
+      intervals: [1_000],
+      message: "the first daily screen",
+    })
+    .not.toBeNull();
+
+  // 'I bought this' on a listed stock's report, as prefilled.
+  const ticker = (await listWithCards(request)).items[0]!.ticker;
+  await page.goto(`/stock/${ticker}`);
+  await expect(page.getByTestId("analysis-report")).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId("bought-button").click();
+  const dialog = page.getByRole("dialog", { name: `I bought ${ticker}` });
+  await dialog.getByLabel("Shares").fill("10");
+  await dialog.getByRole("button", { name: "Add to portfolio" }).click();
+  await expect(page.getByTestId("bought-added")).toContainText("Added 10 shares");
+
+  // The holder raises the stop above the last close: the next close is under it, whatever it is.
+  await page.goto("/portfolio");
+  const row = page.getByTestId("position-row").and(page.locator(`[data-ticker="${ticker}"]`));
+  const close = Number((await row.getByTestId("position-close").innerText()).replace(/[$,]/g, ""));
+  const stop = Math.ceil(close * 2);
+  await row.getByRole("button", { name: `Manage ${ticker}` }).click();
+  const manage = page.getByRole("dialog");
+  await manage.getByLabel("Stop ($)").fill(stop.toFixed(2));
+  await manage.getByRole("button", { name: "Save stop and alerts" }).click();
+  await expect(manage.getByTestId("levels-status")).toHaveText("Saved.");
+  await page.keyboard.press("Escape");
+
+  // The test clock moves one session: the refresh, then the alert jobs.
+  await advanceMarket(page);
+  const title = `${ticker} closed under your ${dollars(stop)} stop`;
+  const digest = await mailTo(request, email, /^Quanta alerts for /, 90_000);
+  expect(digest.text).toContain(title);
+  expect(digest.text).toContain("Your watch list and portfolio after the close of");
+
+  // The portfolio names the alert on the position; the bell has it once.
+  await page.reload();
+  await expect(row.getByTestId("position-alerts")).toHaveText(title, { timeout: 15_000 });
+  await alsoOnAPhone(page, "portfolio-stop-alert");
+  const bell = page.getByRole("banner").getByTestId("alert-bell");
+  await bell.click();
+  const alert = page.getByTestId("alert-item").and(page.locator('[data-kind="holder_stop"]'));
+  await expect(alert).toHaveCount(1);
+  await expect(alert).toContainText(title);
+  await alsoOnAPhone(page, "bell-holder-stop");
 });
