@@ -92,6 +92,22 @@ describe("/portfolio", () => {
     expect(await screen.findByTestId("value-chart-summary")).toBeInTheDocument();
   });
 
+  it("sizes a position from a typed buy price and stop, and the account size it sets gives the heat", async () => {
+    window.localStorage.removeItem("quanta.sizing");
+    servePortfolio(portfolio([valued("p1", "NVDA")], { totals: { value: 5525, cost: 5000, unrealised_pl: 525, realised_pl: 0, open_risk: 925 } }), [position("p1", "NVDA")]);
+    renderApp("/portfolio");
+    const sizing = within(await screen.findByTestId("portfolio-sizing"));
+    expect(screen.getByTestId("total-open-risk")).toHaveTextContent("Set your account size in the position-size calculator below to see the heat.");
+    expect(sizing.getByTestId("sizing-answer")).toHaveTextContent("Enter a buy price and a stop under it to size a position.");
+    const user = userEvent.setup();
+    await user.type(sizing.getByLabelText("Buy price ($)"), "50");
+    await user.type(sizing.getByLabelText("Stop ($)"), "46");
+    await user.type(sizing.getByLabelText("Account size ($)"), "40000");
+    // 1% of $40,000 = $400 at risk; $4 a share → 100 shares, $5,000, 12.5% of the account.
+    expect(sizing.getByTestId("sizing-answer")).toHaveTextContent("Buy 100 shares for $5,000.00 (12.5% of the account). A close under the stop loses $400.00.");
+    expect(screen.getByTestId("total-open-risk")).toHaveTextContent("Heat: 2.3% of the account");
+  });
+
   it("explains how to start when there are no positions", async () => {
     servePortfolio(portfolio([]), []);
     renderApp("/portfolio");

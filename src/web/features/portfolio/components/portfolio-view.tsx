@@ -20,6 +20,7 @@ import { ImportTransactions } from "./import-transactions";
 import { PositionDialog } from "./position-dialog";
 import { PositionCard, PositionTableRow } from "./position-row";
 import { PortfolioValueChart } from "./value-chart";
+import { PortfolioSizing } from "./portfolio-sizing";
 
 const LEAD = "What you hold, valued at the last daily close: profit and loss, the risk to your stops, and an alert when a holding closes under your stop.";
 
@@ -74,7 +75,7 @@ function Totals({ portfolio, positions }: { portfolio: Portfolio; positions: Pos
         <Total
           label="Open risk"
           value={formatMoney(totals.open_risk)}
-          note={summary.heat === null ? "Set your account size in a report's position-size calculator to see the heat." : `Heat: ${formatPercent(summary.heat)} of the account`}
+          note={summary.heat === null ? "Set your account size in the position-size calculator below to see the heat." : `Heat: ${formatPercent(summary.heat)} of the account`}
           testId="total-open-risk"
         />
       </dl>
@@ -146,6 +147,7 @@ function PortfolioBody() {
           {portfolio.data.positions.length > 0 ? <PositionsList portfolio={portfolio.data} onOpen={setOpenId} /> : <p className="text-muted">No open positions.</p>}
         </>
       )}
+      <PortfolioSizing />
       <ImportTransactions />
       <PositionDialog position={open} onClose={() => setOpenId(null)} />
     </div>
