@@ -1,5 +1,6 @@
 import { escapeFormula, writeCsv } from "../../../core/csv/csv";
 import type { ScreenerRow } from "../../../contracts/screener";
+import { saveBlob } from "../../lib/file-download";
 
 /**
  * The rows shown as CSV, for a spreadsheet: plain numbers (no thousands separators), percentages as
@@ -42,15 +43,5 @@ export function screenerCsv(rows: readonly ScreenerRow[]): string {
 
 /** Saves the rows as `screener-<as of>.csv` through a temporary link. */
 export function downloadScreenerCsv(rows: readonly ScreenerRow[], asOf: string | null): void {
-  const blob = new Blob([screenerCsv(rows)], { type: "text/csv;charset=utf-8" });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = `screener-${asOf ?? "latest"}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => {
-    URL.revokeObjectURL(url);
-  }, 1000);
+  saveBlob(new Blob([screenerCsv(rows)], { type: "text/csv;charset=utf-8" }), `screener-${asOf ?? "latest"}.csv`);
 }
