@@ -318,3 +318,40 @@ describe.concurrent("quanta premium", () => {
     expect(notAnEmail.code).toBe(2);
   }, 120_000);
 });
+
+describe.concurrent("quanta users delete", () => {
+  const dataDir = ".tmp/cli-users-delete-data";
+  const users = (...args: string[]) => runQuanta(["users", ...args], { DATA_DIR: dataDir });
+
+  it("deletes an account and everything of it without asking, says what went and the plan row it kept", async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    const database = await openDatabase(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
+    try {
+      for (const [id, email] of [["u-ann", "ann@example.com"], ["u-bob", "bob@example.com"]]) {
+        await database.executeSql("insert into users (id, name, email, email_verified) values ($1, 'x', $2, true)", [id, email]);
+        await database.executeSql("insert into stock_analyses (id, user_id, ticker, action, analysis) values ($1, $2, 'NWSC', 'BUY', '{}')", [`a-${id}`, id]);
+        await database.executeSql("insert into watch_items (user_id, ticker) values ($1, 'NWSC')", [id]);
+        await database.executeSql("insert into positions (id, user_id, ticker, opened_on, source) values ($1, $2, 'NWSC', '2026-01-05', 'manual')", [`p-${id}`, id]);
+        await database.executeSql("insert into position_trades (id, position_id, user_id, trade_date, side, shares, price) values ($1, $2, $3, '2026-01-05', 'buy', 3, 10)", [`t-${id}`, `p-${id}`, id]);
+      }
+      await database.executeSql("insert into stripe_customers (email, status, source) values ('ann@example.com', 'active', 'manual')");
+    } finally {
+      await database.close();
+    }
+    const deleted = await users("delete", "Ann@Example.com");
+    expect(deleted.code).toBe(0);
+    expect(deleted.stdout).toBe(
+      "Deleted ann@example.com: 1 analyses, 1 watched stocks, 0 alerts, 0 saved screens, 1 positions (1 trades), 0 chat conversations, 0 sessions.\n" +
+        "Kept the plan row of ann@example.com (active, manual): cancel a Stripe subscription in Stripe, or 'quanta premium revoke' a manual grant.\n",
+    );
+    expect((await users("list")).stdout).toBe("bob@example.com\tverified\tactive\n");
+    expect(await users("delete", "ann@example.com")).toMatchObject({ code: 1, stderr: "No account with the e-mail ann@example.com.\n" });
+    const after = await openDatabase(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
+    try {
+      const count = async (table: string) => Number((await after.executeSql(`select count(*)::int as n from ${table}`)).rows[0]?.n);
+      expect([await count("stock_analyses"), await count("watch_items"), await count("positions"), await count("position_trades")]).toEqual([1, 1, 1, 1]);
+    } finally {
+      await after.close();
+    }
+  }, 120_000);
+});

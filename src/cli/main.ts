@@ -24,6 +24,7 @@ import { HistoryCsvError } from "../core/market/history-csv";
 import os from "node:os";
 import { pino } from "pino";
 import type { Services } from "../server/composition/create-services";
+import type { DeletedAccount } from "../server/auth/user.repository";
 
 const USAGE = `Usage: quanta <command>
 
@@ -56,6 +57,9 @@ ${BACKTEST_USAGE}
   users list                                   list accounts (e-mail, verified, disabled)
   users disable EMAIL                          disable an account and end all its sessions
   users enable EMAIL                           enable a disabled account again
+  users delete EMAIL                           delete an account and everything of it (analyses, watch
+                                               list, alerts, screens, portfolio, chat, sessions); asks
+                                               nothing. A plan row keyed by the e-mail stays
 
   premium grant EMAIL [--days N]               make an e-mail premium without Stripe (for N days, or
                                                until revoked)
@@ -262,8 +266,8 @@ async function providersCommand(args: string[]): Promise<number> {
 
 async function usersCommand(args: string[]): Promise<number> {
   const [action, email] = args;
-  if (!action || !["list", "disable", "enable"].includes(action)) throw new UsageError(USAGE);
-  return withServices(async ({ users }) => {
+  if (!action || !["list", "disable", "enable", "delete"].includes(action)) throw new UsageError(USAGE);
+  return withServices(async ({ users, billing }) => {
     if (action === "list") {
       for (const user of await users.list()) {
         print(`${safe(user.email)}\t${user.emailVerified ? "verified" : "unverified"}\t${user.disabled ? "disabled" : "active"}\n`);
@@ -276,10 +280,27 @@ async function usersCommand(args: string[]): Promise<number> {
       process.stderr.write(`No account with the e-mail ${safe(email)}.\n`);
       return 1;
     }
+    if (action === "delete") {
+      const deleted = await users.delete(user.id);
+      if (deleted) print(deletionReceipt(deleted, (await billing.list()).find((row) => row.email === deleted.email)));
+      return deleted ? 0 : 1;
+    }
     await users.setDisabled(user.id, action === "disable", action === "disable" ? "Disabled with the quanta CLI" : null);
     print(action === "disable" ? `Disabled ${safe(user.email)}; every session of this account has ended.\n` : `Enabled ${safe(user.email)}.\n`);
     return 0;
   });
+}
+
+/** What `users delete` removed, and the plan row it leaves (decision 065). */
+function deletionReceipt(deleted: DeletedAccount, plan: { status: string; source: string } | undefined): string {
+  const lines = [
+    `Deleted ${safe(deleted.email)}: ${deleted.analyses} analyses, ${deleted.watchItems} watched stocks, ${deleted.alerts} alerts, ` +
+      `${deleted.savedScreens} saved screens, ${deleted.positions} positions (${deleted.trades} trades), ${deleted.conversations} chat conversations, ${deleted.sessions} sessions.`,
+  ];
+  if (plan) {
+    lines.push(`Kept the plan row of ${safe(deleted.email)} (${safe(plan.status)}, ${safe(plan.source)}): cancel a Stripe subscription in Stripe, or 'quanta premium revoke' a manual grant.`);
+  }
+  return `${lines.join("\n")}\n`;
 }
 
 async function premiumCommand(args: string[]): Promise<number> {

@@ -33,7 +33,7 @@ interface AuthEndpoint {
   identities: Identity[];
 }
 
-/** better-auth's endpoints this app enables (email and password, verification, JWT, bearer, admin). */
+/** better-auth's endpoints this app enables (email and password, verification, account deletion, JWT, bearer, admin). */
 const AUTH_ENDPOINTS: AuthEndpoint[] = [
   { method: "POST", path: "/sign-up/email", fields: { email: "email", password: "password", name: "name", image: "image", callbackURL: "url", rememberMe: "bool" }, identities: ["anonymous", "session"] },
   { method: "POST", path: "/sign-in/email", fields: { email: "email", password: "password", callbackURL: "url", rememberMe: "bool" }, identities: ["anonymous"] },
@@ -46,7 +46,9 @@ const AUTH_ENDPOINTS: AuthEndpoint[] = [
   { method: "POST", path: "/revoke-session", fields: { token: "token" }, identities: ["throwaway-session", "anonymous"] },
   { method: "POST", path: "/revoke-sessions", fields: {}, identities: ["throwaway-session", "anonymous"] },
   { method: "POST", path: "/revoke-other-sessions", fields: {}, identities: ["throwaway-session", "anonymous"] },
-  { method: "POST", path: "/delete-user", fields: { password: "password", token: "token", callbackURL: "url" }, identities: ["throwaway-session", "anonymous"] },
+  // Enabled for the account's owner (decision 065): the throwaway user may really delete itself (its
+  // password is the fuzzer's "correct horse 42"); anonymous and a bearer JWT are refused.
+  { method: "POST", path: "/delete-user", fields: { password: "password", token: "token", callbackURL: "url" }, identities: ["throwaway-session", "anonymous", "user"] },
   { method: "POST", path: "/sign-in/social", fields: { provider: "text", callbackURL: "url", idToken: "text" }, identities: ["anonymous"] },
   { method: "POST", path: "/sign-in/oauth2", fields: { providerId: "text", callbackURL: "url" }, identities: ["anonymous"] },
   { method: "POST", path: "/admin/ban-user", fields: { userId: "token", banReason: "text" }, identities: ["session", "anonymous"] },

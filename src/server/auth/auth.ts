@@ -1,4 +1,5 @@
 import { betterAuth, type BetterAuthOptions } from "better-auth";
+import { createAuthMiddleware } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, bearer, captcha, genericOAuth, jwt, oauthPopup } from "better-auth/plugins";
 import type { AppConfig } from "../config";
@@ -6,7 +7,8 @@ import type { Database } from "../db/database";
 import { accounts, jwks, rateLimits, sessions, users, verifications } from "../db/schema";
 import type { MailSender } from "../adapters/mail/mail-sender";
 import { accountEmailLinks, emailAlreadyInUseEmail, passwordResetEmail, verificationEmail } from "./auth-emails";
-import { passwordPolicyHook } from "./password-hook";
+import { checkPasswordPolicy } from "./password-hook";
+import { requirePasswordToDeleteAccount } from "./delete-user-hook";
 import { signUpSessionHook } from "./sign-up-session";
 import { checkAuthSecret } from "./auth-secret";
 import { API_TOKEN_ISSUER } from "./token-verifier";
@@ -120,6 +122,11 @@ function rateLimitOptions(config: AppConfig): BetterAuthOptions["rateLimit"] {
   };
 }
 
+const beforeHook = createAuthMiddleware(async (ctx) => {
+  await requirePasswordToDeleteAccount(ctx);
+  await checkPasswordPolicy(ctx);
+});
+
 export function createAuth({ config, db, mail, secret }: AuthDependencies) {
   // E-mail links point at the web's pages through the shared paths registry.
   const links = accountEmailLinks(config.appUrl);
@@ -164,7 +171,9 @@ export function createAuth({ config, db, mail, secret }: AuthDependencies) {
       ipAddress: { ipv6Subnet: 64 },
     },
     logger: { level: config.logLevel === "silent" ? "error" : "warn", disabled: config.logLevel === "silent" },
-    hooks: { before: passwordPolicyHook, after: signUpSessionHook },
+    // Self-service deletion (decision 065): the one users row goes, and every user table cascades from it.
+    user: { deleteUser: { enabled: true } },
+    hooks: { before: beforeHook, after: signUpSessionHook },
     plugins: [
       bearer(),
       jwt({

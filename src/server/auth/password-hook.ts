@@ -1,8 +1,8 @@
-import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { APIError, getSessionFromCtx, type createAuthMiddleware } from "better-auth/api";
 import type { PasswordOwner } from "../../core/auth/password-policy";
 
 /**
- * better-auth `hooks.before`: every endpoint that sets a password first passes the password policy
+ * Part of better-auth `hooks.before` (auth.ts): every endpoint that sets a password first passes the password policy
  * of core/auth/password-policy.ts (common passwords, the user's own e-mail or name, strength). A refused
  * password answers 400 `{ message, code }` like better-auth's own errors, e.g.
  * `{ message: "This password is too common. …", code: "password_too_common" }`.
@@ -21,7 +21,7 @@ import type { PasswordOwner } from "../../core/auth/password-policy";
  * answers keep coming first.
  */
 
-type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+export type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 interface PasswordToCheck {
   password: string;
@@ -93,7 +93,7 @@ async function passwordToCheck(ctx: HookContext): Promise<PasswordToCheck | unde
   }
 }
 
-export const passwordPolicyHook = createAuthMiddleware(async (ctx) => {
+export async function checkPasswordPolicy(ctx: HookContext): Promise<void> {
   const check = await passwordToCheck(ctx);
   if (!check) return;
   const { minPasswordLength, maxPasswordLength } = ctx.context.password.config;
@@ -102,4 +102,4 @@ export const passwordPolicyHook = createAuthMiddleware(async (ctx) => {
   // Without an owner only the list and the strength check can refuse: an e-mail no real address matches.
   const problem = passwordProblem(check.password, check.owner ?? { email: "" });
   if (problem) throw new APIError("BAD_REQUEST", { message: problem.message, code: problem.code });
-});
+}

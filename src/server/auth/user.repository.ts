@@ -1,4 +1,4 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { sessions, users } from "../db/schema";
 
@@ -14,6 +14,19 @@ const userColumns = { id: users.id, email: users.email, emailVerified: users.ema
 
 function toRecord(row: { id: string; email: string; emailVerified: boolean; banned: boolean | null }): UserRecord {
   return { id: row.id, email: row.email, emailVerified: row.emailVerified, disabled: row.banned === true };
+}
+
+/** What an account held when it was deleted: the operator's receipt (`quanta users delete`). */
+export interface DeletedAccount {
+  email: string;
+  analyses: number;
+  watchItems: number;
+  alerts: number;
+  savedScreens: number;
+  positions: number;
+  trades: number;
+  conversations: number;
+  sessions: number;
 }
 
 export class UserRepository {
@@ -57,5 +70,35 @@ export class UserRepository {
   async list(): Promise<UserRecord[]> {
     const rows = await this.db.select(userColumns).from(users).orderBy(users.createdAt);
     return rows.map(toRecord);
+  }
+
+  /**
+   * Deletes the account: every user table references users(id) on delete cascade, so the one delete
+   * takes its sessions, analyses, watch list, alerts, screens, positions and chat with it. The counts
+   * are read first in the same transaction, for the receipt only. E-mail-keyed rows (a plan in
+   * stripe_customers, contact messages) are not the account's and stay (decision 065).
+   */
+  async delete(userId: string): Promise<DeletedAccount | undefined> {
+    return this.db.transaction(async (tx) => {
+      const count = (table: string) => sql<number>`(select count(*)::int from ${sql.identifier(table)} where user_id = ${userId})`;
+      const [row] = await tx
+        .select({
+          email: users.email,
+          analyses: count("stock_analyses"),
+          watchItems: count("watch_items"),
+          alerts: count("user_alerts"),
+          savedScreens: count("saved_screens"),
+          positions: count("positions"),
+          trades: count("position_trades"),
+          conversations: count("chat_conversations"),
+          sessions: count("sessions"),
+        })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for("update");
+      if (!row) return undefined;
+      await tx.delete(users).where(eq(users.id, userId));
+      return row;
+    });
   }
 }

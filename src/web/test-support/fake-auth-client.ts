@@ -87,6 +87,12 @@ export function createFakeAuthClient() {
     sendVerificationEmail: vi.fn<(input: { email: string; callbackURL?: string }) => Result>(() =>
       Promise.resolve(ok({ status: true })),
     ),
+    /** Deletes the account: like better-auth, a success ends the session. */
+    deleteUser: vi.fn<(input: { password?: string }) => Result>(() => {
+      client.setSession(null);
+      return Promise.resolve(ok({ success: true, message: "User deleted" }));
+    }),
+    listAccounts: vi.fn<() => Result<{ providerId: string }[]>>(() => Promise.resolve(ok([{ providerId: "credential" }]))),
     /** The server's view of the session, as getSession() reads it. */
     getSession: vi.fn(() => Promise.resolve(ok(state.data))),
     $store: { notify: vi.fn<(signal?: string) => void>() },

@@ -1,12 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
-import { CreditCard, Eye, FileUp, History, LogOut } from "lucide-react";
-import { Link } from "react-router";
+import { CreditCard, Eye, FileUp, History, LogOut, Trash2 } from "lucide-react";
+import { Link, useNavigate } from "react-router";
 import { useState } from "react";
 import { cn } from "../../lib/cn";
 import { UserMenuTriggerContent, userMenuTriggerClasses, type UserMenuProps } from "./user-menu-trigger";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../ui/dropdown-menu";
 import { billingKeys } from "../../lib/query-keys";
 import { paths } from "../../../contracts/paths";
+import { useAuth } from "../../lib/auth-context";
+import { DeleteAccountDialog } from "./delete-account-dialog";
+import { ACCOUNT_DELETED_STATE } from "./account-deleted";
 
 /**
  * This menu loads with the first signed-in render (the landing page's too) and the billing fetchers
@@ -29,11 +32,14 @@ const PAGE_LINKS = [
 /**
  * The dropdown itself (Radix menu and its positioning), in its own chunk: the trigger shows the
  * user's e-mail; items: the history, the watch list, 'Import CSV' (/upload), 'Manage subscription' for a Stripe
- * subscriber (asked when the menu first opens) and sign out.
+ * subscriber (asked when the menu first opens), 'Delete account…' (a dialog) and sign out.
  */
 export function UserMenuDropdown({ email, itemLabel, onSignOut, className, align = "end" }: UserMenuProps) {
   const [opened, setOpened] = useState(false);
   const [portalError, setPortalError] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const navigate = useNavigate();
+  const { refreshSession } = useAuth();
   const subscription = useQuery({
     queryKey: billingKeys.subscription(email),
     queryFn: async () => (await billingApi()).fetchSubscription(),
@@ -72,11 +78,27 @@ export function UserMenuDropdown({ email, itemLabel, onSignOut, className, align
             Manage subscription
           </DropdownMenuItem>
         ) : null}
+        <DropdownMenuItem onSelect={() => setDeleting(true)}>
+          <Trash2 aria-hidden="true" size={16} />
+          Delete account…
+        </DropdownMenuItem>
         <DropdownMenuItem onSelect={onSignOut}>
           <LogOut aria-hidden="true" size={16} />
           {itemLabel}
         </DropdownMenuItem>
       </DropdownMenuContent>
+      <DeleteAccountDialog
+        email={email}
+        open={deleting}
+        onOpenChange={setDeleting}
+        onDeleted={() => {
+          setDeleting(false);
+          // The server ended the session with the account: the landing page first, then the session is
+          // read again (signed out), which stops the API token and forgets the cached private data.
+          void navigate(paths.home(), { replace: true, state: ACCOUNT_DELETED_STATE });
+          void refreshSession();
+        }}
+      />
       {portalError ? (
         <span role="alert" className="sr-only">
           The subscription portal could not be opened. Please try again.
