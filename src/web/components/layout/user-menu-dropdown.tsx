@@ -93,10 +93,11 @@ export function UserMenuDropdown({ email, itemLabel, onSignOut, className, align
         onOpenChange={setDeleting}
         onDeleted={() => {
           setDeleting(false);
-          // The server ended the session with the account: the landing page first, then the session is
-          // read again (signed out), which stops the API token and forgets the cached private data.
-          void navigate(paths.home(), { replace: true, state: ACCOUNT_DELETED_STATE });
-          void refreshSession();
+          // The server ended the session with the account: the landing page first, then, once it is
+          // there, the session is read again (signed out), which stops the API token and forgets the
+          // cached private data. Read sooner, the signed-in page still on screen would send the user to
+          // the sign-in page instead.
+          void Promise.resolve(navigate(paths.home(), { replace: true, state: ACCOUNT_DELETED_STATE })).then(() => refreshSession());
         }}
       />
       {portalError ? (
