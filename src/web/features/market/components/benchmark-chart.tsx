@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useRef } from "react";
 import type { IChartApi } from "lightweight-charts";
 import type { MarketResponse } from "../../../../contracts/market";
-import { CHART_THEME } from "../../../components/charts/chart-theme";
+import type { ChartLibrary } from "../../../components/charts/chart-series";
+import { useLightweightChart } from "../../../components/charts/use-lightweight-chart";
 
 type Benchmark = NonNullable<MarketResponse["benchmark"]>;
 
@@ -14,47 +15,31 @@ const COLORS = { up: "#16a34a", down: "#dc2626", ema50: "#2553d9", ema200: "#d97
  */
 export function BenchmarkChart({ benchmark, distributionDays }: { benchmark: Benchmark; distributionDays: MarketResponse["distribution_days"] }) {
   const container = useRef<HTMLDivElement>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    const element = container.current;
-    if (!element) return;
-    let cancelled = false;
-    let chart: IChartApi | null = null;
-    import("lightweight-charts")
-      .then((lc) => {
-        if (cancelled) return;
-        chart = lc.createChart(element, CHART_THEME);
-        const candles = chart.addSeries(lc.CandlestickSeries, {
-          upColor: COLORS.up,
-          downColor: COLORS.down,
-          wickUpColor: COLORS.up,
-          wickDownColor: COLORS.down,
-          borderVisible: false,
-        });
-        candles.setData(benchmark.bars.map((b) => ({ time: b.date, open: b.open, high: b.high, low: b.low, close: b.close })));
-        for (const [key, color] of [["ema50", COLORS.ema50], ["ema200", COLORS.ema200]] as const) {
-          const line = chart.addSeries(lc.LineSeries, { color, lineWidth: 2, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false });
-          line.setData(benchmark.bars.flatMap((b) => (b[key] === null ? [] : [{ time: b.date, value: b[key] }])));
-        }
-        const shown = new Set(benchmark.bars.map((b) => b.date));
-        lc.createSeriesMarkers(
-          candles,
-          distributionDays
-            .filter((d) => shown.has(d.date))
-            .map((d) => ({ time: d.date, position: "aboveBar" as const, shape: "arrowDown" as const, color: COLORS.distribution, text: "D" })),
-        );
-        chart.timeScale().fitContent();
-      })
-      .catch(() => {
-        if (!cancelled) setFailed(true);
+  const draw = useCallback(
+    (lc: ChartLibrary, chart: IChartApi) => {
+      const candles = chart.addSeries(lc.CandlestickSeries, {
+        upColor: COLORS.up,
+        downColor: COLORS.down,
+        wickUpColor: COLORS.up,
+        wickDownColor: COLORS.down,
+        borderVisible: false,
       });
-    return () => {
-      cancelled = true;
-      chart?.remove();
-      chart = null;
-    };
-  }, [benchmark, distributionDays]);
+      candles.setData(benchmark.bars.map((b) => ({ time: b.date, open: b.open, high: b.high, low: b.low, close: b.close })));
+      for (const [key, color] of [["ema50", COLORS.ema50], ["ema200", COLORS.ema200]] as const) {
+        const line = chart.addSeries(lc.LineSeries, { color, lineWidth: 2, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false });
+        line.setData(benchmark.bars.flatMap((b) => (b[key] === null ? [] : [{ time: b.date, value: b[key] }])));
+      }
+      const shown = new Set(benchmark.bars.map((b) => b.date));
+      lc.createSeriesMarkers(
+        candles,
+        distributionDays
+          .filter((d) => shown.has(d.date))
+          .map((d) => ({ time: d.date, position: "aboveBar" as const, shape: "arrowDown" as const, color: COLORS.distribution, text: "D" })),
+      );
+    },
+    [benchmark, distributionDays],
+  );
+  const failed = useLightweightChart(container, draw);
 
   if (failed) {
     return (

@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useId, useRef, useState } from "react";
 import type { IChartApi } from "lightweight-charts";
 import type { PortfolioHistory } from "../../../../contracts/portfolio";
 import { SeriesLegend } from "../../../components/charts/chart-legend";
 import { formatCalendarDate, formatPrice } from "../../../lib/format";
 import { usePortfolioHistory } from "../api/use-portfolio-history";
-import { CHART_THEME } from "../../../components/charts/chart-theme";
+import type { ChartLibrary } from "../../../components/charts/chart-series";
+import { useLightweightChart } from "../../../components/charts/use-lightweight-chart";
 
 const VALUE_COLORS = { value: "#2553d9", benchmark: "#d97706" } as const;
 
@@ -25,33 +26,17 @@ function valueSummary(history: PortfolioHistory): string {
 
 /** Draws both lines in $ on one right-hand scale; lightweight-charts is fetched when the chart mounts. */
 function useValueLines(element: React.RefObject<HTMLDivElement | null>, history: PortfolioHistory): boolean {
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    const box = element.current;
-    if (!box || history.points.length === 0) return;
-    let cancelled = false;
-    let chart: IChartApi | null = null;
-    const money = { type: "custom" as const, minMove: 0.01, formatter: dollars };
-    import("lightweight-charts")
-      .then((lc) => {
-        if (cancelled) return;
-        chart = lc.createChart(box, CHART_THEME);
-        for (const key of ["value", "benchmark"] as const) {
-          const line = chart.addSeries(lc.LineSeries, { color: VALUE_COLORS[key], lineWidth: 2, priceScaleId: "right", title: "", priceFormat: money });
-          line.setData(history.points.map((point) => ({ time: point.date, value: point[key] })));
-        }
-        chart.timeScale().fitContent();
-      })
-      .catch(() => {
-        if (!cancelled) setFailed(true);
-      });
-    return () => {
-      cancelled = true;
-      chart?.remove();
-      chart = null;
-    };
-  }, [element, history]);
-  return failed;
+  const draw = useCallback(
+    (lc: ChartLibrary, chart: IChartApi) => {
+      const money = { type: "custom" as const, minMove: 0.01, formatter: dollars };
+      for (const key of ["value", "benchmark"] as const) {
+        const line = chart.addSeries(lc.LineSeries, { color: VALUE_COLORS[key], lineWidth: 2, priceScaleId: "right", title: "", priceFormat: money });
+        line.setData(history.points.map((point) => ({ time: point.date, value: point[key] })));
+      }
+    },
+    [history],
+  );
+  return useLightweightChart(element, history.points.length === 0 ? null : draw);
 }
 
 /**
