@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { alertKindSchema } from "./watchlist";
+import { alertKindSchema, priceAlertSchema } from "./watchlist";
 
 /**
  * A verified user's portfolio (decision 062): positions made of trades, valued FIFO against the last
@@ -132,12 +132,6 @@ const lotSchema = z.object({
   cost_per_share: z.number().finite(),
 });
 
-const priceLevelSchema = z.object({
-  level: z.number().finite(),
-  /** The session it fired on; a fired level stays spent until it is set again. */
-  fired_on: z.string().nullable(),
-});
-
 export const positionSchema = z.object({
   id: z.string(),
   ticker: z.string(),
@@ -154,8 +148,8 @@ export const positionSchema = z.object({
   stop: z.number().finite().nullable(),
   initial_stop: z.number().finite().nullable(),
   time_exit: z.string().nullable(),
-  price_above: priceLevelSchema.nullable(),
-  price_below: priceLevelSchema.nullable(),
+  price_above: priceAlertSchema.nullable(),
+  price_below: priceAlertSchema.nullable(),
   plan: positionPlanSchema.nullable(),
   lots: z.array(lotSchema),
   trades: z.array(tradeSchema),

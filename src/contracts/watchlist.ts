@@ -85,7 +85,8 @@ const watchedCallSchema = z.object({
 });
 export type WatchedCall = z.infer<typeof watchedCallSchema>;
 
-const priceAlertSchema = z.object({
+/** A price level: fires once, on the first close beyond it; the watch list's and a position's alike. */
+export const priceAlertSchema = z.object({
   level: z.number().finite(),
   /** The session it fired on; a fired price alert stays spent until it is set again. */
   fired_on: z.string().nullable(),
