@@ -127,3 +127,14 @@ export const TEST_CSRF = "test-csrf-token-0123456789abcdef0123456789";
 export function apiHeaders(jwt: string): Record<string, string> {
   return { authorization: `Bearer ${jwt}`, "x-csrftoken": TEST_CSRF, cookie: `csrftoken=${TEST_CSRF}` };
 }
+
+/** The alert digests sent to `email`, once the first arrives (the alert jobs run on the queue, as in production). */
+export async function digestFor(app: TestApp, email: string, timeoutMs = 30_000) {
+  const started = Date.now();
+  for (;;) {
+    const found = app.mail.messages.filter((message) => message.to === email && message.headers?.["List-Unsubscribe"]);
+    if (found.length > 0) return found;
+    if (Date.now() - started > timeoutMs) throw new Error(`no digest reached ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -6,24 +6,13 @@ import { DemoMarketProvider } from "../../adapters/market/demo";
 import { userAlerts } from "../../db/schema";
 import { clockStartingAt } from "../../test-support/flowing-clock";
 import { testDatabaseKinds } from "../../test-support/test-database";
-import { apiHeaders, createVerifiedUser, json, startTestApp, type TestApp } from "../../test-support/test-app";
+import { apiHeaders, createVerifiedUser, digestFor, json, startTestApp, type TestApp } from "../../test-support/test-app";
 
 let t: TestApp | undefined;
 afterEach(async () => {
   await t?.close();
   t = undefined;
 });
-
-/** A digest of the session reaches the mailbox (the alert jobs run on the queue, as in production). */
-async function digestFor(app: TestApp, email: string, timeoutMs = 30_000) {
-  const started = Date.now();
-  for (;;) {
-    const found = app.mail.messages.filter((message) => message.to === email && message.headers?.["List-Unsubscribe"]);
-    if (found.length > 0) return found;
-    if (Date.now() - started > timeoutMs) throw new Error(`no digest reached ${email}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 // The positions and the alert job wired as the server wires them (composition): the job reads the
 // open positions through the portfolio's repository, the bell, the digest and GET /api/portfolio show

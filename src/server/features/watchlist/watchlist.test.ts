@@ -13,7 +13,7 @@ import { clockStartingAt } from "../../test-support/flowing-clock";
 import { stripeCustomers, userAlerts, watchItems, watchSnapshots } from "../../db/schema";
 import { WatchlistRepository } from "./watchlist.repository";
 import { testDatabaseKinds } from "../../test-support/test-database";
-import { apiHeaders, createVerifiedUser, json, multipartForm, startTestApp, TEST_AUTH_SECRET, type TestApp } from "../../test-support/test-app";
+import { apiHeaders, createVerifiedUser, digestFor, json, multipartForm, startTestApp, TEST_AUTH_SECRET, type TestApp } from "../../test-support/test-app";
 
 
 type ErrorBody = { error: string; code: string };
@@ -39,17 +39,6 @@ async function listOf(app: TestApp, jwt: string): Promise<Watchlist> {
 async function screened(app: TestApp): Promise<{ buy: string[]; watch: string[] }> {
   const rows = await app.services.publicAnalyses.list();
   return { buy: rows.filter((row) => row.action === "BUY").map((row) => row.ticker), watch: rows.filter((row) => row.action === "WATCH").map((row) => row.ticker) };
-}
-
-/** A digest of the session reaches the mailbox (the alert jobs run on the queue, as in production). */
-async function digestFor(app: TestApp, email: string, timeoutMs = 30_000) {
-  const started = Date.now();
-  for (;;) {
-    const found = app.mail.messages.filter((message) => message.to === email && message.headers?.["List-Unsubscribe"]);
-    if (found.length > 0) return found;
-    if (Date.now() - started > timeoutMs) throw new Error(`no digest reached ${email}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** The market as the app sees it, counting the data an analysis needs (bars, fundamentals) and the light profile look-ups. */
