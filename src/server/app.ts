@@ -46,6 +46,7 @@ import { screenerRoutes } from "./features/screener/screener.routes";
 import { portfolioRoutes } from "./features/portfolio/portfolio.routes";
 import { devClockRoutes } from "./features/dev-clock/dev-clock.routes";
 import type { AdjustableClock } from "./dev-clock";
+import { MAX_CSV_BYTES } from "./csv-files";
 
 export interface AppDependencies {
   /**
@@ -140,7 +141,7 @@ async function registerPlugins(app: FastifyInstance, config: AppConfig, ready: R
   // Before swagger and the routes: the gate writes each protected route's security into the docs.
   registerUserGate(app, async (request) => authenticateRequest(request, await ready()));
   await app.register(cookie);
-  await app.register(multipart, { attachFieldsToBody: "keyValues", limits: { fields: 10, files: 1, fileSize: 5 * 1024 * 1024 } });
+  await app.register(multipart, { attachFieldsToBody: "keyValues", limits: { fields: 10, files: 1, fileSize: MAX_CSV_BYTES } });
   registerSecurityHeaders(app, config);
   await app.register(swagger, {
     openapi: {

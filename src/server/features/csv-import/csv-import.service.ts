@@ -1,10 +1,8 @@
-import { decodeCsvBytes } from "../../../core/csv/csv";
+import { uploadedCsvText } from "../../csv-files";
 import { AppError } from "../../app-error";
 import type { AuthenticatedUser, VerifiedUser } from "../../plugins/require-user";
 import { readAnalysesCsv, writeAnalysesCsv, type CsvFormat, type ExportRow, type ImportRow, type RowError } from "./analyses-csv";
 
-const MAX_CSV_BYTES = 5 * 1024 * 1024;
-const FILE_REQUIRED_MESSAGE = "Please select a file first";
 
 export type ImportOutcome =
   | { ok: true; format: CsvFormat; total: number; imported: number; skipped: number }
@@ -27,15 +25,8 @@ export class CsvImportService {
 
   /** All or nothing: every row valid and stored (duplicates skipped), or nothing written and the problems listed. */
   async importCsv(user: VerifiedUser, file: Buffer | string | undefined): Promise<ImportOutcome> {
-    if (file === undefined) throw new AppError(400, "file_required", FILE_REQUIRED_MESSAGE);
-    const bytes = typeof file === "string" ? Buffer.from(file, "utf8") : file;
-    if (bytes.length === 0) throw new AppError(400, "empty_csv", "The file is empty. It needs a header row and at least one analysis.");
-    if (bytes.length > MAX_CSV_BYTES) throw tooLarge();
-    const decoded = decodeCsvBytes(bytes);
-    if (!decoded.ok) {
-      throw new AppError(400, "not_csv", "This file is not a CSV: it is binary or not UTF-8 text. Export your analyses as CSV (UTF-8) and try again.");
-    }
-    const parsed = readAnalysesCsv(decoded.text);
+    const text = uploadedCsvText(file, { row: "analysis", saveAs: "Export your analyses" });
+    const parsed = readAnalysesCsv(text);
     if (!parsed.ok) {
       if (parsed.kind === "invalid") return { ok: false, format: parsed.format, errors: parsed.errors };
       throw new AppError(400, parsed.kind === "too_many_rows" ? "too_many_rows" : "empty_csv", parsed.message);
@@ -49,8 +40,4 @@ export class CsvImportService {
     const rows = await this.deps.repository.listForExport(user.id);
     return { filename: `quanta-analyses-${this.deps.now().toISOString().slice(0, 10)}.csv`, csv: writeAnalysesCsv(rows), count: rows.length };
   }
-}
-
-export function tooLarge(): AppError {
-  return new AppError(413, "file_too_large", `The file is larger than ${MAX_CSV_BYTES / 1024 / 1024} MB. Split it into smaller files and upload them one by one.`);
 }

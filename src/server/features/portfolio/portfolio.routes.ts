@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiErrorSchema as errorBody } from "../../../contracts/api-error";
@@ -14,18 +14,10 @@ import {
   updatePositionSchema,
 } from "../../../contracts/portfolio";
 import { requireUser, verifiedUser } from "../../plugins/require-user";
-import { tooLarge, type PortfolioService } from "./portfolio.service";
+import type { PortfolioService } from "./portfolio.service";
+import { csvUploadErrorHandler, invalidRowsReply, sendCsv, uploadedFile } from "../../csv-files";
 
 type PortfolioDeps = { portfolio: () => Promise<PortfolioService> };
-
-/** A file over the multipart limit is a 413 with this feature's message and code. */
-function importErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  if (error.code === "FST_REQ_FILE_TOO_LARGE" || error.statusCode === 413) {
-    const problem = tooLarge();
-    return reply.status(413).send({ error: problem.message, code: problem.code });
-  }
-  throw error;
-}
 
 /** A verified user's positions, their import and export, and the valued portfolio (decision 062). */
 export async function portfolioRoutes(app: FastifyInstance, deps: PortfolioDeps) {
@@ -112,7 +104,7 @@ async function transactionFileRoutes(app: FastifyInstance, deps: PortfolioDeps) 
   typed.post(
     "/api/positions/import",
     {
-      errorHandler: importErrorHandler,
+      errorHandler: csvUploadErrorHandler,
       preHandler: verified,
       schema: {
         tags,
@@ -123,17 +115,9 @@ async function transactionFileRoutes(app: FastifyInstance, deps: PortfolioDeps) 
       },
     },
     async (request, reply) => {
-      const raw = (request.body as Record<string, unknown> | undefined)?.file;
-      const file = Buffer.isBuffer(raw) || typeof raw === "string" ? raw : undefined;
+      const file = uploadedFile(request);
       const outcome = await (await deps.portfolio()).importCsv(verifiedUser(request), file);
-      if (!outcome.ok) {
-        const count = new Set(outcome.errors.map((e) => e.line)).size;
-        return reply.status(400).send({
-          error: `The file was not imported: ${count} ${count === 1 ? "line has" : "lines have"} problems. Nothing was changed.`,
-          code: "invalid_rows",
-          errors: outcome.errors,
-        });
-      }
+      if (!outcome.ok) return invalidRowsReply(reply, outcome.errors);
       return { success: true as const, imported: outcome.imported, opened: outcome.opened };
     },
   );
@@ -144,11 +128,7 @@ async function transactionFileRoutes(app: FastifyInstance, deps: PortfolioDeps) 
     { preHandler: verified, schema: { tags, summary: "Download your trades as a transactions CSV (the import's format)" } },
     async (request, reply) => {
       const { filename, csv } = await (await deps.portfolio()).exportCsv(verifiedUser(request));
-      return reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${filename}"`)
-        .header("cache-control", "no-store")
-        .send(csv);
+      return sendCsv(reply, filename, csv);
     },
   );
 }

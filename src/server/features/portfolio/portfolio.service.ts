@@ -12,7 +12,7 @@ import {
   type Positions,
   type UpdatePositionRequest,
 } from "../../../contracts/portfolio";
-import { decodeCsvBytes } from "../../../core/csv/csv";
+import { uploadedCsvText } from "../../csv-files";
 import { SymbolNotFoundError } from "../../../core/market/market-data-provider";
 import { isoFromDayNumber, lastCompletedSession } from "../../../core/market/trading-calendar";
 import { replayFifo } from "../../../core/portfolio/lots";
@@ -23,7 +23,6 @@ import { AppError } from "../../app-error";
 import type { Clock } from "../../clock";
 import type { PositionsRepository, StoredPosition, TradeResult } from "./positions.repository";
 
-const MAX_CSV_BYTES = 5 * 1024 * 1024;
 
 /** A holder alert shown beside its position (read from the alerts; the holder-alert feature fills it). */
 interface PositionAlert {
@@ -211,13 +210,8 @@ export class PortfolioService {
 
   /** All or nothing: every row valid and written, or nothing written and the problems listed. */
   async importCsv(user: PortfolioUser, file: Buffer | string | undefined): Promise<PortfolioImportOutcome> {
-    if (file === undefined) throw new AppError(400, "file_required", "Please select a file first");
-    const bytes = typeof file === "string" ? Buffer.from(file, "utf8") : file;
-    if (bytes.length === 0) throw new AppError(400, "empty_csv", "The file is empty. It needs a header row and at least one transaction.");
-    if (bytes.length > MAX_CSV_BYTES) throw tooLarge();
-    const decoded = decodeCsvBytes(bytes);
-    if (!decoded.ok) throw new AppError(400, "not_csv", "This file is not a CSV: it is binary or not UTF-8 text. Save your transactions as CSV (UTF-8) and try again.");
-    const parsed = readTransactionsCsv(decoded.text, this.deps.now());
+    const text = uploadedCsvText(file, { row: "transaction", saveAs: "Save your transactions" });
+    const parsed = readTransactionsCsv(text, this.deps.now());
     if (!parsed.ok) {
       if (parsed.kind === "invalid") return { ok: false, errors: parsed.errors };
       throw new AppError(400, parsed.kind === "too_many_rows" ? "too_many_rows" : "empty_csv", parsed.message);
@@ -258,8 +252,4 @@ export class PortfolioService {
     const csv = writeTransactionsCsv(stored.map(({ row, trades }) => ({ ticker: row.ticker, stop: row.stop, initialStop: row.initialStop, trades })));
     return { filename: `quanta-transactions-${this.deps.now().toISOString().slice(0, 10)}.csv`, csv };
   }
-}
-
-export function tooLarge(): AppError {
-  return new AppError(413, "file_too_large", `The file is larger than ${MAX_CSV_BYTES / 1024 / 1024} MB. Split it into smaller files and upload them one by one.`);
 }
